@@ -1,0 +1,37 @@
+import type { StorybookConfig } from '@storybook/react-vite';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { mergeConfig } from 'vite';
+
+const config: StorybookConfig = {
+  stories: [
+    '../packages/ui/src/**/*.mdx',
+    '../packages/ui/src/**/*.stories.@(ts|tsx)',
+    // The web app's feature stories (the folder may have none yet: an empty match is fine).
+    '../apps/web/src/**/*.stories.@(ts|tsx)',
+  ],
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
+  framework: { name: '@storybook/react-vite', options: {} },
+  core: { disableTelemetry: true },
+  viteFinal: (viteConfig) =>
+    mergeConfig(viteConfig, {
+      plugins: [vanillaExtractPlugin()],
+      // Pre-bundle the recipes runtime, or Vite re-optimises mid-run and story tests fail
+      // with "Failed to fetch dynamically imported module".
+      // Same for the fake clock the NotificationBanner story installs (CommonJS, pre-bundled once).
+      optimizeDeps: { include: ['@vanilla-extract/recipes/createRuntimeFn', '@sinonjs/fake-timers'] },
+      build: {
+        // The preview bundles React, Radix and the docs addon: big chunks are expected.
+        chunkSizeWarningLimit: 2500,
+        rolldownOptions: {
+          checks: { pluginTimings: false },
+          onwarn(warning: { code?: string }, warn: (warning: { code?: string }) => void) {
+            // Radix ships "use client" directives, meaningless in a client-only bundle.
+            if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+            warn(warning);
+          },
+        },
+      },
+    }),
+};
+
+export default config;

@@ -1,0 +1,95 @@
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { darkTheme, lightTheme, vars } from '../packages/ui/src/index';
+
+const themes = { light: lightTheme, dark: darkTheme } as const;
+type ThemeName = keyof typeof themes;
+
+// Under automation (story tests, screenshots) skip animations, so axe and
+// screenshots see final colours instead of a fade in progress.
+if (typeof navigator !== 'undefined' && navigator.webdriver) {
+  const style = document.createElement('style');
+  style.textContent =
+    '*, *::before, *::after { animation-duration: 0s !important; animation-delay: 0s !important; transition-duration: 0s !important; transition-delay: 0s !important; }';
+  document.head.appendChild(style);
+}
+
+/**
+ * Applies the theme class to <html> (so portalled dialogs, menus and tooltips get the
+ * variables too) and to a wrapper that paints the page background.
+ */
+const withTheme: Decorator = (Story, context) => {
+  const name: ThemeName = context.globals.theme === 'dark' ? 'dark' : 'light';
+  const root = document.documentElement;
+  root.classList.remove(lightTheme, darkTheme);
+  root.classList.add(themes[name]);
+  const fullscreen = context.parameters.layout === 'fullscreen';
+  return (
+    <div
+      className={themes[name]}
+      style={{
+        background: vars.color.surface,
+        color: vars.color.text,
+        padding: fullscreen ? 0 : '1.5rem',
+        minHeight: fullscreen ? '100vh' : undefined,
+        borderRadius: fullscreen ? 0 : 8,
+      }}
+    >
+      <Story />
+    </div>
+  );
+};
+
+const preview: Preview = {
+  decorators: [withTheme],
+  globalTypes: {
+    theme: {
+      description: 'Colour theme',
+      toolbar: {
+        title: 'Theme',
+        icon: 'mirror',
+        items: [
+          { value: 'light', title: 'Light', icon: 'sun' },
+          { value: 'dark', title: 'Dark', icon: 'moon' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { theme: 'light' },
+  parameters: {
+    layout: 'padded',
+    // Every axe violation fails the story test.
+    a11y: { test: 'error' },
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i }, expanded: true },
+    viewport: {
+      options: {
+        mobile390: { name: 'Mobile (390px)', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+        mobile360: { name: 'Small mobile (360px)', styles: { width: '360px', height: '740px' }, type: 'mobile' },
+        tablet: { name: 'Tablet (768px)', styles: { width: '768px', height: '1024px' }, type: 'tablet' },
+        laptop: { name: 'Laptop (1280px)', styles: { width: '1280px', height: '800px' }, type: 'desktop' },
+        desktop: { name: 'Desktop (1440px)', styles: { width: '1440px', height: '900px' }, type: 'desktop' },
+      },
+    },
+    options: {
+      storySort: {
+        order: [
+          'Introduction',
+          'Foundations',
+          'Actions',
+          'Forms',
+          'Feedback',
+          'Overlays',
+          'Content',
+          'Data',
+          'Navigation',
+          'Layout',
+          'App shell',
+          '*',
+        ],
+      },
+    },
+  },
+  tags: ['autodocs'],
+};
+
+export default preview;

@@ -1,0 +1,136 @@
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { EmailWorker } from './email/worker';
+import { fileTransport, type MailTransport, smtpTransport } from './email/transport';
+import { handlers as defaultHandlers } from './handlers';
+import type { AppDeps, HandlerMap } from './http/contract';
+import { apiMessages, errorBody, installErrorHandler } from './http/errors';
+import { installValidators, loadOpenApi, type RegisteredHandler, registerOpenApiRoutes } from './http/openapi';
+import { purgeExpired } from './housekeeping';
+import { registerApiReference } from './http/reference';
+import { registerWeb, type WebApp } from './http/web';
+import { installXsrf } from './http/xsrf';
+
+export interface BuildAppOptions {
+  database: Database;
+  config: Config;
+  /** Replaces the transport chosen from the config (SMTP_URL → SMTP, else .eml files); tests use it. */
+  mailTransport?: MailTransport;
+  /** Serve the built web app from config.webDist (main does; API tests don't). */
+  serveWeb?: boolean;
+  /** Start the email delivery poller (default true). Tests may drive the worker by hand. */
+  startWorkers?: boolean;
+  /** Where log lines go (default stdout); tests capture them. */
+  logStream?: { write(line: string): void };
+  /** Replaces the handler map (contract tests). */
+  handlers?: Record<string, RegisteredHandler | undefined>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+function isApiPath(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/**
+ * The whole HTTP application: security headers, cookies, XSRF, the contract's routes under /api,
+ * one error handler, the email worker, and (optionally) the built web app at `/`.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+  });
+
+  const transport =
+    options.mailTransport ??
+    (config.smtpUrl
+      ? smtpTransport(config.smtpUrl, config.mailFrom)
+      : fileTransport(join(config.dataDir, 'outbox'), config.mailFrom, (line) => app.log.info(line)));
+  const mail = new EmailWorker({ db: database.db, transport, settings: config.email, log: app.log });
+  const deps: AppDeps = { db: database.db, config, mail, log: app.log };
+  app.decorate('deps', deps);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // vanilla-extract emits .css files; inline styles (style attributes, Radix) are allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // The Terms and Privacy PDFs open in a modal (object/iframe) from our own origin.
+        objectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: config.production ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  });
+
+  // The API speaks JSON only: other bodies answer 415 instead of reaching validation as text.
+  app.removeContentTypeParser('text/plain');
+  installErrorHandler(app);
+  installValidators(app);
+  installXsrf(app, config);
+  app.decorateRequest('session', null);
+
+  registerOpenApiRoutes(app, {
+    doc: loadOpenApi(),
+    handlers: options.handlers ?? (defaultHandlers satisfies HandlerMap),
+    deps,
+  });
+  await registerApiReference(app); // the interactive API reference at /api/docs
+
+  let web: WebApp | undefined;
+  if (options.serveWeb) web = await registerWeb(app, config.webDist);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url)) return reply.code(404).send(errorBody(apiMessages.notFound));
+    const path = request.url.split('?', 1)[0] ?? '/';
+    const looksLikeFile = /\.[A-Za-z0-9]+$/.test(path);
+    if (web && (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile) {
+      return web.fallback(request, reply);
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found.\n');
+  });
+
+  let housekeeping: NodeJS.Timeout | undefined;
+  if (options.startWorkers !== false) {
+    app.addHook('onReady', async () => {
+      mail.start();
+      housekeeping = setInterval(() => {
+        purgeExpired(database.db, config.session.idleMs).catch((err) => app.log.error({ err }, 'housekeeping failed'));
+      }, config.housekeepingIntervalMs);
+      housekeeping.unref();
+    });
+  }
+  app.addHook('onClose', async () => {
+    if (housekeeping) clearInterval(housekeeping);
+    await mail.stop();
+  });
+
+  return app;
+}

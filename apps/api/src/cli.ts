@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { formatBacktest, runBacktest } from './autopick/backtest';
+import { loadConfig, REPO_ROOT } from './config';
+import { loadDemoSeason } from './cricket/demo/season';
+import { type ImportReportEntry, importCricsheetPath } from './cricket/import/folder';
+import { applyPositions } from './cricket/import/positions';
+import {
+  importResults,
+  importSchedule,
+  importSquads,
+  readResultsFile,
+  readScheduleFile,
+  type RowReport,
+  type SquadsFile,
+} from './cricket/import/schedule';
+import { fixturesOfPlayers } from './cricket/import/write';
+import { onResultsChanged } from './cricket/scoring/rescore';
+import { playerStats } from './cricket/stats';
+import { type Database, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+
+const USAGE = `Usage: pnpm --filter @fantasy-cricket/api cli <command>
+
+  import cricsheet <file-or-folder>   Import Cricsheet JSON matches (idempotent)
+  import schedule <file.json|csv>     Create or update scheduled fixtures
+  import results <file.json>          Set results of existing fixtures (e.g. washed out)
+  import squads <file.json>           Add players to season squads with fixed positions
+  demo-season [--now <ISO time>]      Create the demo season / play its started fixtures
+  positions                           Re-infer player positions and re-score what changed
+  seasons                             List seasons
+  season activate|deactivate <name>   Show or hide a season on the home page and in leagues
+  stats                               Print the home-page player statistics
+  backtest-autopick [<folder>]        Replay a Cricsheet season (default: IPL 2024) in a fresh in-memory
+                                      database and compare the auto-pick model with random and best picks
+
+The database is PostgreSQL when DATABASE_URL is set, else PGlite in \${DATA_DIR:-.data}/pglite.
+Migrations run first.`;
+
+async function open(): Promise<Database> {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: join(config.dataDir, 'pglite') },
+  );
+  await migrateToLatest(database.db);
+  return database;
+}
+
+function printRows(reports: RowReport[]): number {
+  for (const r of reports) {
+    console.log(
+      `${r.status.padEnd(9)} ${r.key}${r.fixtureId ? ` (fixture ${r.fixtureId})` : ''}${r.reason ? `: ${r.reason}` : ''}`,
+    );
+  }
+  const failed = reports.filter((r) => r.status === 'failed').length;
+  console.log(`${reports.length} rows, ${failed} failed`);
+  return failed ? 1 : 0;
+}
+
+function printEntry(e: ImportReportEntry): void {
+  const where = e.fixtureId ? ` -> fixture ${e.fixtureId}` : '';
+  console.log(`${e.status.padEnd(9)} ${e.id}${where}${e.reason ? `: ${e.reason}` : ''}`);
+}
+
+/** The back-test runs in its own in-memory database, never in the app's. */
+async function backtestCommand(folderArg: string | undefined): Promise<number> {
+  const folder = folderArg
+    ? resolve(process.env.INIT_CWD ?? process.cwd(), folderArg)
+    : resolve(process.env.CRICSHEET_DIR ?? resolve(REPO_ROOT, '..', 'shared', 'cricsheet'), 'ipl-2024');
+  const database = await openDatabase({});
+  try {
+    await migrateToLatest(database.db);
+    const report = await importCricsheetPath(database.db, folder);
+    console.log(`${report.entries.length} Cricsheet files imported from ${folder}`);
+    const started = Date.now();
+    const result = await runBacktest(database.db);
+    console.log(formatBacktest(result));
+    console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [cmd, sub, arg] = argv;
+  if (!cmd || cmd === 'help' || cmd === '--help') {
+    console.log(USAGE);
+    return cmd ? 0 : 1;
+  }
+  if (cmd === 'backtest-autopick') return backtestCommand(sub);
+  const database = await open();
+  const { db } = database;
+  try {
+    if (cmd === 'import' && sub && arg) {
+      const path = resolve(process.env.INIT_CWD ?? process.cwd(), arg);
+      if (sub === 'cricsheet') {
+        const report = await importCricsheetPath(db, path, { onEntry: printEntry });
+        const c = report.counts;
+        console.log(
+          `${report.entries.length} files: ${c.imported} imported, ${c.updated} updated, ${c.unchanged} unchanged, ${c.failed} failed; ${report.positionsChanged} player positions changed`,
+        );
+        return c.failed ? 1 : 0;
+      }
+      if (sub === 'schedule') return printRows(await importSchedule(db, readScheduleFile(path)));
+      if (sub === 'results') return printRows(await importResults(db, readResultsFile(path)));
+      if (sub === 'squads') {
+        const r = await importSquads(db, JSON.parse(readFileSync(path, 'utf8')) as SquadsFile);
+        console.log(`${r.players} squad players written`);
+        return 0;
+      }
+    }
+    if (cmd === 'demo-season') {
+      const nowArg = sub === '--now' ? arg : undefined;
+      const now = nowArg ? new Date(nowArg) : new Date();
+      if (Number.isNaN(now.getTime())) throw new Error(`--now: not a date: ${nowArg}`);
+      const r = await loadDemoSeason(db, { now });
+      console.log(
+        `${r.seasonName} (season ${r.seasonId}): ${r.created ? 'created, ' : ''}${r.played} played now, ${r.completed} completed, ${r.scheduled} scheduled`,
+      );
+      return 0;
+    }
+    if (cmd === 'positions') {
+      const moved = await db.transaction().execute(async (trx) => {
+        const ids = await applyPositions(trx);
+        await onResultsChanged(trx, await fixturesOfPlayers(trx, ids));
+        return ids.length;
+      });
+      console.log(`${moved} player positions changed`);
+      return 0;
+    }
+    if (cmd === 'seasons') {
+      const rows = await db.selectFrom('seasons').selectAll().orderBy('id').execute();
+      for (const s of rows) console.log(`${s.id}\t${s.is_active ? 'active  ' : 'inactive'}\t${s.source}\t${s.name}`);
+      return 0;
+    }
+    if (cmd === 'season' && (sub === 'activate' || sub === 'deactivate') && arg) {
+      const r = await db
+        .updateTable('seasons')
+        .set({ is_active: sub === 'activate' })
+        .where('name', '=', arg)
+        .executeTakeFirst();
+      if (!r.numUpdatedRows) throw new Error(`no season named "${arg}"`);
+      console.log(`${arg}: ${sub}d`);
+      return 0;
+    }
+    if (cmd === 'stats') {
+      console.log(JSON.stringify(await playerStats(db), null, 2));
+      return 0;
+    }
+    console.error(USAGE);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exitCode = 1;
+  },
+);

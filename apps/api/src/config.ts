@@ -1,0 +1,149 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (apps/api/src → ../../..). */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  nodeEnv: string;
+  /** True when NODE_ENV=production: Secure cookies, HSTS, upgrade-insecure-requests. */
+  production: boolean;
+  dataDir: string;
+  /** PostgreSQL connection string; unset → embedded PGlite in `<dataDir>/pglite`. */
+  databaseUrl: string | undefined;
+  /** Send mail over SMTP when set; otherwise write .eml files into `<dataDir>/outbox`. */
+  smtpUrl: string | undefined;
+  /** Public base URL of the web app, used in email links (no trailing slash). */
+  appUrl: string;
+  supportEmail: string;
+  mailFrom: string;
+  webDist: string;
+  logLevel: string;
+  /** Trust X-Forwarded-* headers (set when running behind a reverse proxy). */
+  trustProxy: boolean;
+  /** Load the demo season at start-up and play its fixtures as their start times pass (DEMO_SEASON=off to skip). */
+  demoSeason: boolean;
+  session: {
+    /** A session ends this long after sign-in, whatever happens. */
+    absoluteMs: number;
+    /** A session ends after this long without a request. */
+    idleMs: number;
+    /** last_seen_at is written at most this often. */
+    touchIntervalMs: number;
+  };
+  tokens: { verifyEmailMs: number; resetPasswordMs: number };
+  rateLimits: {
+    login: RateLimit;
+    resendVerification: RateLimit;
+    forgotPassword: RateLimit;
+    changePassword: RateLimit;
+    register: RateLimit;
+    contact: RateLimit;
+    unsubscribe: RateLimit;
+  };
+  email: {
+    /** How often the delivery worker looks for due messages (besides being kicked after each queueing). */
+    pollIntervalMs: number;
+    batchSize: number;
+    /** After this many failed attempts a message is marked failed and left alone. */
+    maxAttempts: number;
+    backoffBaseMs: number;
+    backoffMaxMs: number;
+    /** A claimed message is retried by any worker after this long if its sender died mid-send. */
+    leaseMs: number;
+  };
+  /** Expired sessions, old rate-limit windows and old sent mail are purged this often. */
+  housekeepingIntervalMs: number;
+  /** How often the lock-time auto-pick and the pick reminders run (PICK_JOBS_INTERVAL_MS). */
+  pickJobsIntervalMs: number;
+  /** A reminder goes out for fixtures starting within this many hours (REMINDER_WINDOW_HOURS, may be fractional). */
+  reminderWindowHours: number;
+}
+
+export type ConfigOverrides = {
+  [K in keyof Config]?: Config[K] extends Record<string, unknown> ? Partial<Config[K]> : Config[K];
+};
+
+function absolute(path: string): string {
+  return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
+}
+
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+function positiveNumber(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
+  return n;
+}
+
+/** Reads the configuration from the environment (see README for the variables). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
+  const port = positiveInt(env.PORT, 3000, 'PORT');
+  // Raises every rate limit by a factor (end-to-end runs sign in many accounts from one address).
+  const boost = positiveInt(env.RATE_LIMIT_MULTIPLIER, 1, 'RATE_LIMIT_MULTIPLIER');
+  const per = (max: number, windowMs: number): RateLimit => ({ max: max * boost, windowMs });
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const base: Config = {
+    port,
+    host: env.HOST || '127.0.0.1',
+    nodeEnv,
+    production: nodeEnv === 'production',
+    dataDir: absolute(env.DATA_DIR || '.data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    supportEmail: env.SUPPORT_EMAIL || 'support@fantasycricket.local',
+    mailFrom: env.MAIL_FROM || 'Fantasy Cricket <no-reply@fantasycricket.local>',
+    webDist: absolute(env.WEB_DIST || join('apps', 'web', 'dist')),
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    demoSeason: env.DEMO_SEASON !== 'off',
+    session: { absoluteMs: 30 * DAY, idleMs: 7 * DAY, touchIntervalMs: MINUTE },
+    tokens: { verifyEmailMs: 48 * HOUR, resetPasswordMs: HOUR },
+    rateLimits: {
+      login: per(10, 15 * MINUTE),
+      resendVerification: per(5, HOUR),
+      forgotPassword: per(5, HOUR),
+      changePassword: per(20, HOUR),
+      register: per(10, HOUR),
+      contact: per(5, HOUR),
+      unsubscribe: per(30, HOUR),
+    },
+    email: {
+      pollIntervalMs: 5_000,
+      batchSize: 10,
+      maxAttempts: 8,
+      backoffBaseMs: 30_000,
+      backoffMaxMs: HOUR,
+      leaseMs: 5 * MINUTE,
+    },
+    housekeepingIntervalMs: HOUR,
+    pickJobsIntervalMs: positiveInt(env.PICK_JOBS_INTERVAL_MS, MINUTE, 'PICK_JOBS_INTERVAL_MS'),
+    reminderWindowHours: positiveNumber(env.REMINDER_WINDOW_HOURS, 24, 'REMINDER_WINDOW_HOURS'),
+  };
+  return {
+    ...base,
+    ...overrides,
+    session: { ...base.session, ...overrides.session },
+    tokens: { ...base.tokens, ...overrides.tokens },
+    rateLimits: { ...base.rateLimits, ...overrides.rateLimits },
+    email: { ...base.email, ...overrides.email },
+  } as Config;
+}

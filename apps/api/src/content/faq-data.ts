@@ -1,0 +1,78 @@
+/** The FAQ set inserted on first start (spec §2 FAQ). Order is display order. */
+export const FAQ_ENTRIES: ReadonlyArray<{ question: string; answer: string }> = [
+  {
+    question: 'What kinds of leagues can I play?',
+    answer:
+      'There are two league types. In Match Prediction leagues you predict what happens in each fixture: the winning team, the man of the match, the top run scorer, the top wicket taker and similar features. In Player Selection leagues you build a fantasy team of up to 11 real players for each fixture and score points from how they actually perform.',
+  },
+  {
+    question: 'How do I start my own league?',
+    answer:
+      'Open Start a League, give the league a name and a description (a good place for your house rules), choose the league type and the series, and pick the gamer name other members will see. You become the league admin. A new league starts as a Draft: configure it, then activate it from My Leagues. Once a league is active its setup can no longer be changed, and only a Draft league can be deleted.',
+  },
+  {
+    question: 'What is the difference between a private and a public league?',
+    answer:
+      'A private league gets a league code, shown in My Leagues. Share the code with your friends; they enter it with their gamer name under Join a League → Private League, and their request waits for the admin to approve it. A public league has no code: anyone can find it with the search under Join a League → Public League and joins immediately. Public leagues are always Match Prediction leagues; private leagues can be of either type.',
+  },
+  {
+    question: 'How does the admin approve or reject members?',
+    answer:
+      'The admin opens League Members, selects the league and sees every member with their status and email. Pending requests have Approve and Reject buttons. A rejection is final. The admin can also hand the admin role to an approved member with Make Admin; this cannot be undone, and the previous admin becomes a regular member.',
+  },
+  {
+    question: 'What are Daily Challenge leagues?',
+    answer:
+      'Daily Challenge leagues are public leagues with "Daily Challenge" in their name, created for a single day of cricket. They are listed on your Home page; the Join link takes you straight to the public league search so you can jump in with a gamer name.',
+  },
+  {
+    question: 'What is a gamer name and who sees my real name?',
+    answer:
+      'Your gamer name is the display name other members see in a league, and you choose it (at least 3 characters) every time you start or join a league. In private leagues, where members know each other, the leaderboard and the selections pages also show full names. Public leagues only ever show gamer names.',
+  },
+  {
+    question: 'When do my picks lock?',
+    answer:
+      "Picks for a fixture lock at the fixture's scheduled start time, measured by our server clock (UTC), not by your device. From that moment the fixture's rows are disabled and show N/A, and any save that includes a started fixture is refused as a whole. Start times are shown in Eastern Time (ET), so check the time next to each fixture and pick early.",
+  },
+  {
+    question: 'How are points scored in Match Prediction leagues?',
+    answer:
+      'Before activating the league the admin chooses which features count and how many points each one is worth, between 0 and the maximum allowed for that feature. After the match every correct pick earns the points of its feature. When there is a tie, for example two players finishing level on most runs, every tied answer is a winner and everyone who picked one of them gets the points.',
+  },
+  {
+    question: 'How do I pick a team in a Player Selection league?',
+    answer:
+      'For each fixture you choose up to 11 players from the two teams: at most 5 batsmen, 5 bowlers, 3 allrounders and 1 wicketkeeper, and at least one player in total. The admin may set lower counts per position when configuring the league. You cannot pick the same player twice for the same position in one fixture.',
+  },
+  {
+    question: 'How are Player Selection points calculated?',
+    answer:
+      "Your players score from their real statistics in the match: runs, boundaries, wickets, catches and the other features configured for the league, each worth the points the admin set. Click your points on the Leaderboard to see the details per fixture, and click a player's points to see exactly which stats earned them. The details can be exported to CSV or Excel.",
+  },
+  {
+    question: "Can I see other members' picks?",
+    answer:
+      "Only if the league admin switched on Show Other Members' Picks, and only once the fixture has started, so nobody can copy your picks before they lock. Open All Selections, choose the league and the fixture, and you will see everyone's picks with the winners highlighted.",
+  },
+  {
+    question: 'Can I use the same picks in several leagues?',
+    answer:
+      'Yes. When saving, tick "Copy below picks to my other MP leagues" (or "... other PS leagues" for Player Selection) and your picks for that fixture are copied to your other leagues of the same type.',
+  },
+  {
+    question: 'What are Auto-Picks by AI?',
+    answer:
+      'If you switch on Enable Auto-Picks by AI in My Profile and miss making your picks for a fixture, picks are made for you automatically before it starts, so a busy day does not cost you a whole round. Picks you made yourself are never replaced.',
+  },
+  {
+    question: 'How do reminder emails work, and how do I stop them?',
+    answer:
+      'With Get Reminder Emails switched on in My Profile we email you when a fixture is coming up and you have not made your picks yet. Switch it off there at any time, or use the unsubscribe link at the bottom of any email to stop all emails at once.',
+  },
+  {
+    question: 'How do I delete my account?',
+    answer:
+      'Open My Profile and choose Delete Profile. After you confirm, your account, your personal details and your history are erased permanently and you are signed out; this cannot be undone. If you only want fewer emails, switching off reminders in My Profile is enough.',
+  },
+];

@@ -1,0 +1,16 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_accounts';
+import * as m0002 from './0002_cricket';
+import * as m0003 from './0003_leagues';
+import * as m0004 from './0004_picks';
+
+/**
+ * Every migration, keyed by a sortable name. Add new files as 000N_<area>.ts and list them here.
+ * Never edit a migration that has landed on main: add a new one.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_accounts': m0001,
+  '0002_cricket': m0002,
+  '0003_leagues': m0003,
+  '0004_picks': m0004,
+};

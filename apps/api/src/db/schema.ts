@@ -1,0 +1,366 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Table types for Kysely. Keep in step with ./migrations; each area owns its own section. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+// ---- accounts (0001) ----
+export interface UsersTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password_hash: string;
+  email_verified_at: NullableTimestamp;
+  missing_pick_notification: Generated<boolean>;
+  use_ai_auto_pick: Generated<boolean>;
+  created_at: Timestamp;
+}
+export interface SessionsTable {
+  id_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+export interface UserTokensTable {
+  token_hash: string;
+  user_id: number;
+  purpose: 'verify_email' | 'reset_password';
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  count: number;
+}
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  reply_to: string | null;
+  kind: string;
+  dedupe_key: string | null;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  sent_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+export interface FaqsTable {
+  id: Generated<number>;
+  position: number;
+  question: string;
+  answer: string;
+}
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+export interface AccountDeletionsTable {
+  id: Generated<number>;
+  former_user_id: number;
+  reason: string | null;
+  deleted_at: Timestamp;
+}
+
+// ---- cricket (0002) ----
+export type FixtureStatus = 'scheduled' | 'live' | 'completed' | 'no_result' | 'abandoned';
+export type ResultType = 'normal' | 'tie' | 'no_result';
+export interface PositionsTable {
+  id: number;
+  name: string;
+  max_per_team: number;
+  sort_order: number;
+}
+export interface SeasonsTable {
+  id: Generated<number>;
+  name: string;
+  competition: string;
+  year: number;
+  is_active: Generated<boolean>;
+  source: Generated<string>;
+  created_at: Timestamp;
+}
+export interface StagesTable {
+  id: Generated<number>;
+  season_id: number;
+  name: string;
+  sort_order: Generated<number>;
+}
+export interface TeamsTable {
+  id: Generated<number>;
+  name: string;
+  code: string;
+}
+export interface PlayersTable {
+  id: Generated<number>;
+  cricsheet_id: string | null;
+  full_name: string;
+  position_id: number;
+  position_source: 'inferred' | 'override' | 'data';
+  created_at: Timestamp;
+}
+export interface SquadsTable {
+  season_id: number;
+  team_id: number;
+  player_id: number;
+}
+export interface FixturesTable {
+  id: Generated<number>;
+  season_id: number;
+  stage_id: number | null;
+  cricsheet_match_id: string | null;
+  match_number: number | null;
+  name: string;
+  start_time: Timestamp;
+  local_team_id: number;
+  visitor_team_id: number;
+  venue: string | null;
+  city: string | null;
+  status: FixtureStatus;
+  updated_at: Timestamp;
+}
+export interface FixtureResultsTable {
+  fixture_id: number;
+  result_type: ResultType;
+  winner_team_id: number | null;
+  won_by_runs: number | null;
+  won_by_wickets: number | null;
+  method: string | null;
+  super_over_winner_team_id: number | null;
+  toss_winner_team_id: number | null;
+  toss_decision: string | null;
+}
+export interface FixturePlayerOfMatchTable {
+  fixture_id: number;
+  player_id: number;
+}
+export interface FixtureInningsTable {
+  fixture_id: number;
+  innings_number: number;
+  team_id: number;
+  super_over: boolean;
+  runs: number;
+  wickets: number;
+  legal_balls: number;
+  extras: number;
+}
+export interface PlayerFixtureStatsTable {
+  fixture_id: number;
+  player_id: number;
+  team_id: number;
+  did_play: boolean;
+  batting_position: number | null;
+  runs: number;
+  balls: number;
+  fours: number;
+  sixes: number;
+  dismissed: boolean;
+  dismissal_kind: string | null;
+  balls_bowled: number;
+  maidens: number;
+  runs_conceded: number;
+  wickets: number;
+  bowled_lbw_wickets: number;
+  catches: number;
+  stumpings: number;
+  run_outs_direct: number;
+  run_outs_indirect: number;
+}
+export interface CricsheetImportsTable {
+  cricsheet_match_id: string;
+  fixture_id: number;
+  checksum: string;
+  source: string;
+  imported_at: Timestamp;
+}
+export interface FeaturesTable {
+  id: number;
+  league_type: 'MP' | 'PS';
+  name: string;
+  description: string;
+  feature_type: 'team' | 'player' | 'bonus' | 'stat';
+  sign: number;
+  max_points: number;
+  default_points: number;
+  sort_order: number;
+}
+export interface FeaturePositionsTable {
+  feature_id: number;
+  position_id: number;
+}
+export interface BonusOptionsTable {
+  id: number;
+  feature_id: number;
+  code: string;
+  label: string;
+  sort_order: number;
+}
+export interface FixtureFeatureWinnersTable {
+  fixture_id: number;
+  feature_id: number;
+  entity_type: 'team' | 'player' | 'bonus';
+  entity_id: number;
+}
+export interface PlayerFixtureFeatureCountsTable {
+  fixture_id: number;
+  player_id: number;
+  feature_id: number;
+  count: number;
+}
+/** View: counts x default points x sign. */
+export interface PlayerFixturePointsView {
+  fixture_id: number;
+  player_id: number;
+  feature_id: number;
+  count: number;
+  points: number;
+}
+/** View: one row per fixture and feature with the comma-separated winner ids (ordered). */
+export interface FixtureFeatureWinnerListsView {
+  fixture_id: number;
+  feature_id: number;
+  entity_type: 'team' | 'player' | 'bonus';
+  winner_ids: string;
+}
+
+// ---- leagues (0003) ----
+export type LeagueTypeCode = 'MP' | 'PS';
+export type LeagueStatus = 'Draft' | 'Active' | 'Finished';
+export type MemberStatus = 'Pending' | 'Approved' | 'Rejected';
+export interface LeaguesTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  code: string;
+  league_type: LeagueTypeCode;
+  is_private: boolean;
+  show_others_picks: Generated<boolean>;
+  status: Generated<LeagueStatus>;
+  season_id: number;
+  stage_id: number | null;
+  /** Daily Challenge leagues only: the UTC date whose fixtures the league covers ('YYYY-MM-DD'). */
+  match_day: string | null;
+  admin_user_id: number;
+  created_at: Timestamp;
+  activated_at: NullableTimestamp;
+}
+export interface LeagueMembersTable {
+  id: Generated<number>;
+  league_id: number;
+  user_id: number;
+  display_name: string;
+  status: MemberStatus;
+  joined_at: Timestamp;
+  decided_at: NullableTimestamp;
+}
+export interface LeagueConfigurationsTable {
+  id: Generated<number>;
+  league_id: number;
+  feature_id: number;
+  points: number;
+  is_active: Generated<boolean>;
+}
+export interface LeagueSelectionConfigsTable {
+  id: Generated<number>;
+  league_id: number;
+  position_id: number;
+  count: number;
+  is_active: Generated<boolean>;
+}
+
+// ---- picks (0004) ----
+export interface LeagueSelectionsTable {
+  id: Generated<number>;
+  league_id: number;
+  user_id: number;
+  fixture_id: number;
+  /** The league feature (league_configurations.id) — the spec's LeagueFeatureID. */
+  league_configuration_id: number;
+  team_id: number | null;
+  player_id: number | null;
+  bonus_option_id: number | null;
+  is_auto_pick: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface PlayerSelectionsTable {
+  id: Generated<number>;
+  league_id: number;
+  user_id: number;
+  fixture_id: number;
+  position_id: number;
+  position_order: number;
+  player_id: number;
+  is_auto_pick: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface FixtureJobsTable {
+  fixture_id: number;
+  job: string;
+  done_at: Timestamp;
+  detail: string | null;
+}
+export interface PickRemindersTable {
+  user_id: number;
+  fixture_id: number;
+  sent_at: Timestamp;
+}
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  user_tokens: UserTokensTable;
+  rate_limits: RateLimitsTable;
+  email_outbox: EmailOutboxTable;
+  faqs: FaqsTable;
+  contact_messages: ContactMessagesTable;
+  account_deletions: AccountDeletionsTable;
+  // ---- cricket (0002) ----
+  positions: PositionsTable;
+  seasons: SeasonsTable;
+  stages: StagesTable;
+  teams: TeamsTable;
+  players: PlayersTable;
+  squads: SquadsTable;
+  fixtures: FixturesTable;
+  fixture_results: FixtureResultsTable;
+  fixture_player_of_match: FixturePlayerOfMatchTable;
+  fixture_innings: FixtureInningsTable;
+  player_fixture_stats: PlayerFixtureStatsTable;
+  cricsheet_imports: CricsheetImportsTable;
+  features: FeaturesTable;
+  feature_positions: FeaturePositionsTable;
+  bonus_options: BonusOptionsTable;
+  fixture_feature_winners: FixtureFeatureWinnersTable;
+  player_fixture_feature_counts: PlayerFixtureFeatureCountsTable;
+  player_fixture_points: PlayerFixturePointsView;
+  fixture_feature_winner_lists: FixtureFeatureWinnerListsView;
+  // ---- leagues (0003) ----
+  leagues: LeaguesTable;
+  league_members: LeagueMembersTable;
+  league_configurations: LeagueConfigurationsTable;
+  league_selection_configs: LeagueSelectionConfigsTable;
+  // ---- picks (0004) ----
+  league_selections: LeagueSelectionsTable;
+  player_selections: PlayerSelectionsTable;
+  fixture_jobs: FixtureJobsTable;
+  pick_reminders: PickRemindersTable;
+  app_secrets: AppSecretsTable;
+}

@@ -1,0 +1,69 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo: string | null;
+}
+
+/** Delivers one message or throws; the worker handles retries. */
+export interface MailTransport {
+  readonly name: string;
+  send(mail: OutgoingMail): Promise<void>;
+  close?(): void | Promise<void>;
+}
+
+type Log = (line: string) => void;
+
+function nodemailerMessage(mail: OutgoingMail, from: string) {
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    headers: { 'X-Fantasy-Cricket-Outbox-Id': String(mail.id) },
+  };
+}
+
+/** Real delivery through an SMTP server (SMTP_URL, e.g. smtp://user:pass@host:587). */
+export function smtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    name: 'smtp',
+    async send(mail) {
+      const info = await transporter.sendMail(nodemailerMessage(mail, from));
+      if (info.rejected.length > 0) throw new Error(`SMTP server rejected ${info.rejected.join(', ')}`);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function firstLink(text: string): string {
+  return /https?:\/\/\S+/.exec(text)?.[0] ?? '';
+}
+
+/**
+ * Development delivery without a mail server: each message becomes an .eml file in `dir` (open it
+ * with any mail client) and one log line with the first link, so a verification link is one
+ * click away in the terminal.
+ */
+export function fileTransport(dir: string, from: string, log: Log): MailTransport {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    name: 'file',
+    async send(mail) {
+      const info = await builder.sendMail(nodemailerMessage(mail, from));
+      await mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      await writeFile(join(dir, `${stamp}-${mail.id}.eml`), info.message as Buffer);
+      log(`email to ${mail.to}: ${mail.subject} ${firstLink(mail.text)}`.trimEnd());
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { accountHandlers } from './accounts/handlers';
+import { contentHandlers } from './content/handlers';
+import type { HandlerMap } from './http/contract';
+import { leagueHandlers } from './leagues/handlers';
+import { pickHandlers } from './picks/handlers';
+import { reminderHandlers } from './reminders/handlers';
+import { standingsHandlers } from './standings/handlers';
+
+/** Every operation of openapi.yaml, by operationId. Add each area's map here. */
+export const handlers: HandlerMap = {
+  ...accountHandlers,
+  ...contentHandlers,
+  ...leagueHandlers,
+  ...pickHandlers,
+  ...reminderHandlers,
+  ...standingsHandlers,
+};

@@ -1,0 +1,31 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from './db/schema';
+
+const DAY = 86_400;
+
+/**
+ * Deletes what has no use any more: ended sessions, old rate-limit windows, email-link tokens a
+ * week after they stopped working, and delivered mail after 30 days (it holds names and addresses).
+ */
+export async function purgeExpired(db: Kysely<DB>, idleMs?: number): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).execute();
+  if (idleMs) {
+    await db
+      .deleteFrom('sessions')
+      .where('last_seen_at', '<=', sql<Date>`now() - make_interval(secs => ${idleMs / 1000})`)
+      .execute();
+  }
+  await db
+    .deleteFrom('rate_limits')
+    .where('window_start', '<', sql<Date>`now() - make_interval(secs => ${DAY})`)
+    .execute();
+  await db
+    .deleteFrom('user_tokens')
+    .where(sql<boolean>`coalesce(used_at, expires_at) < now() - make_interval(secs => ${7 * DAY})`)
+    .execute();
+  await db
+    .deleteFrom('email_outbox')
+    .where('status', '=', 'sent')
+    .where('sent_at', '<', sql<Date>`now() - make_interval(secs => ${30 * DAY})`)
+    .execute();
+}

@@ -1,0 +1,147 @@
+import { messages } from '@fantasy-cricket/rules';
+import type { ErrorObject } from 'ajv';
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/**
+ * Messages the API writes itself (the spec's texts come from @fantasy-cricket/rules). One place, so
+ * tests and the web app's copy can be checked against them.
+ */
+export const apiMessages = {
+  unexpected: messages.common.unexpected,
+  notSignedIn: messages.profile.notLoggedIn,
+  notYours: "You are not allowed to access another user's data.",
+  xsrf: 'Missing or invalid XSRF token.',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+  notFound: 'Not found.',
+  emailTaken: 'An account with this email already exists.',
+  verificationPending: `${messages.login.verificationPendingMarker}. Please verify your email before signing in.`,
+  registered: 'Registration successful. Please check your email to verify your account.',
+  verifyLinkInvalid: 'This verification link is not valid.',
+  verifyLinkExpired: 'This verification link has expired. Please request a new one.',
+  verifyLinkUsed: 'This verification link has already been used.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  passwordChanged: 'Your password has been changed. Please sign in with your new password.',
+  bodyNotJson: 'The request body must be a JSON object.',
+  malformedJson: 'The request body is not valid JSON.',
+  unsupportedMediaType: 'Requests must be sent as JSON (Content-Type: application/json).',
+  tooLarge: 'The request is too large.',
+  badRequest: 'The request is not valid.',
+} as const;
+
+/** A failure the person can act on: its message is shown on the screen as is. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429,
+    message: string,
+    /** Extra top-level fields of the error body the contract documents (e.g. verifyEmail's `email`). */
+    readonly extra?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** The part of a zod schema we use (the rules package owns zod). */
+interface Parser<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
+}
+
+/** Runs a rules-package schema; a failure answers 400 with the rule's own (spec) message. */
+export function parseOr400<T>(schema: Parser<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new HttpError(400, result.error.issues[0]?.message ?? messages.common.checkFormDot);
+}
+
+function fieldName(instancePath: string, child?: unknown): string {
+  const parts = instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (typeof child === 'string') parts.push(child);
+  return parts.join('.');
+}
+
+const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
+
+/** A sentence for the first schema violation, naming the field: "email is required." */
+export function describeValidation(errors: ErrorObject[] | undefined, context: string | undefined): string {
+  const e = errors?.[0];
+  if (!e) return apiMessages.badRequest;
+  const p = e.params as Record<string, unknown>;
+  const field = fieldName(e.instancePath);
+  const subject = field || context || 'value';
+  switch (e.keyword) {
+    case 'required':
+      return `${fieldName(e.instancePath, p.missingProperty)} is required.`;
+    case 'additionalProperties':
+      return `${fieldName(e.instancePath, p.additionalProperty)} is not an allowed field.`;
+    case 'type':
+      if (!field && context === 'body') return apiMessages.bodyNotJson;
+      return `${subject} must be ${article(String(p.type).split(',')[0] ?? 'value')}.`;
+    case 'maxLength':
+      return `${subject} must be at most ${p.limit} characters long.`;
+    case 'minLength':
+      return `${subject} must be at least ${p.limit} characters long.`;
+    case 'minimum':
+      return `${subject} must be at least ${p.limit}.`;
+    case 'maximum':
+      return `${subject} must be at most ${p.limit}.`;
+    case 'enum':
+      return `${subject} must be one of: ${(p.allowedValues as unknown[]).join(', ')}.`;
+    case 'format':
+      return `${subject} must be a valid ${p.format}.`;
+    case 'minItems':
+      return `${subject} must have at least ${p.limit} items.`;
+    case 'maxItems':
+      return `${subject} must have at most ${p.limit} items.`;
+    default:
+      return `${subject} is not valid.`;
+  }
+}
+
+/** Fastify's own 4xx errors (body parsing and the like), in words. */
+function describeFastifyError(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return apiMessages.bodyNotJson;
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return apiMessages.malformedJson;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return apiMessages.unsupportedMediaType;
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return apiMessages.tooLarge;
+    default:
+      return error instanceof SyntaxError ? apiMessages.malformedJson : apiMessages.badRequest;
+  }
+}
+
+export function errorBody(message: string, extra?: Record<string, unknown>) {
+  return { ...extra, error: { message } };
+}
+
+/**
+ * The one error handler: HttpError → its status and message; schema violations → 400 naming the
+ * field; other client errors from Fastify → their 4xx in words; anything else → logged, 500.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.status).send(errorBody(error.message, error.extra));
+    }
+    if (error.validation) {
+      return reply
+        .code(400)
+        .send(errorBody(describeValidation(error.validation as ErrorObject[], error.validationContext)));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(errorBody(describeFastifyError(error)));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send(errorBody(apiMessages.unexpected));
+  });
+}

@@ -1,0 +1,89 @@
+import { messages } from '@fantasy-cricket/rules';
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, LeagueMembersTable, LeaguesTable } from '../db/schema';
+import { HttpError } from '../http/errors';
+
+const m = messages.leagueApi;
+
+export type LeagueRecord = Omit<Selectable<LeaguesTable>, 'match_day'>;
+export type MemberRecord = Selectable<LeagueMembersTable>;
+
+/** The league row (404 when unknown); `forUpdate` locks it for the rest of the transaction. */
+export async function loadLeague(
+  db: Kysely<DB>,
+  leagueId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<LeagueRecord> {
+  let q = db
+    .selectFrom('leagues')
+    .select([
+      'id',
+      'name',
+      'description',
+      'code',
+      'league_type',
+      'is_private',
+      'show_others_picks',
+      'status',
+      'season_id',
+      'stage_id',
+      'admin_user_id',
+      'created_at',
+      'activated_at',
+    ])
+    .where('id', '=', leagueId);
+  if (options.forUpdate) q = q.forUpdate();
+  const league = await q.executeTakeFirst();
+  if (!league) throw new HttpError(404, m.notFound);
+  return league;
+}
+
+export async function membershipOf(
+  db: Kysely<DB>,
+  leagueId: number,
+  userId: number,
+): Promise<MemberRecord | undefined> {
+  return db
+    .selectFrom('league_members')
+    .selectAll()
+    .where('league_id', '=', leagueId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * The league and the user's membership, or 404 (no league) / 403 (not a member, rejected, or — with
+ * `approved` (the default) — still pending). The league admin always passes.
+ */
+export async function requireMember(
+  db: Kysely<DB>,
+  leagueId: number,
+  userId: number,
+  options: { approved?: boolean; forUpdate?: boolean } = {},
+): Promise<{ league: LeagueRecord; member: MemberRecord | undefined; isAdmin: boolean }> {
+  const league = await loadLeague(db, leagueId, options);
+  const member = await membershipOf(db, leagueId, userId);
+  const isAdmin = league.admin_user_id === userId;
+  if (isAdmin) return { league, member, isAdmin };
+  if (!member || member.status === 'Rejected') throw new HttpError(403, m.notMember);
+  if ((options.approved ?? true) && member.status !== 'Approved') throw new HttpError(403, m.notApproved);
+  return { league, member, isAdmin };
+}
+
+/** The league when `userId` is its admin: 404 unknown, 403 otherwise. */
+export async function requireAdmin(
+  db: Kysely<DB>,
+  leagueId: number,
+  userId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<LeagueRecord> {
+  const league = await loadLeague(db, leagueId, options);
+  if (league.admin_user_id !== userId) throw new HttpError(403, m.adminOnly);
+  return league;
+}
+
+/** Admin of a private Draft league — the only time features and player counts may change. */
+export function assertConfigurable(league: LeagueRecord): void {
+  if (!league.is_private) throw new HttpError(403, m.publicNotConfigurable);
+  if (league.status !== 'Draft') throw new HttpError(409, m.notDraft);
+}

@@ -1,0 +1,141 @@
+import { createLeaguePayloadSchema, joinLeaguePayloadSchema, messages } from '@fantasy-cricket/rules';
+import { activeSeries } from '../cricket/queries';
+import { playerStats } from '../cricket/stats';
+import type { PartialHandlerMap } from '../http/contract';
+import { HttpError, apiMessages, parseOr400 } from '../http/errors';
+import type { SessionInfo } from '../http/session';
+import { requireMember } from './access';
+import {
+  LEAGUE_TYPES,
+  configurationItems,
+  selectionConfigItems,
+  updateConfigurations,
+  updateSelectionConfigs,
+} from './config';
+import {
+  activateLeague,
+  changeAdmin,
+  createLeague,
+  deleteLeague,
+  getLeague,
+  publicLeagues,
+  updateLeague,
+  userLeagues,
+} from './leagues';
+import { decideMember, joinLeague, listMembers } from './members';
+
+type LeagueOps =
+  | 'listLeagueTypes'
+  | 'listActiveSeries'
+  | 'listPlayerStats'
+  | 'createLeague'
+  | 'listUserLeagues'
+  | 'listPublicLeagues'
+  | 'getLeague'
+  | 'updateLeague'
+  | 'deleteLeague'
+  | 'activateLeague'
+  | 'changeLeagueAdmin'
+  | 'getLeagueConfigurations'
+  | 'updateLeagueConfigurations'
+  | 'getSelectionConfigs'
+  | 'updateSelectionConfigs'
+  | 'listLeagueMembers'
+  | 'updateMemberStatus'
+  | 'joinLeague';
+
+/** Every league operation needs a session (the contract says so; this narrows the type). */
+function me(session: SessionInfo | null): number {
+  if (!session) throw new HttpError(401, apiMessages.notSignedIn);
+  return session.userId;
+}
+
+/**
+ * Thin handlers: the generic owner check (src/http/openapi.ts) has already matched `{userId}`,
+ * `UserID`, `AdminUserID` and `AdminID` with the session; the rules live in ./leagues, ./config, ./members.
+ */
+export const leagueHandlers: PartialHandlerMap<LeagueOps> = {
+  async listLeagueTypes() {
+    return { status: 200, body: LEAGUE_TYPES.map(({ ID, Name }) => ({ ID, Name })) };
+  },
+
+  async listActiveSeries({ deps }) {
+    return { status: 200, body: await activeSeries(deps.db) };
+  },
+
+  async listPlayerStats({ deps }) {
+    return { status: 200, body: await playerStats(deps.db) };
+  },
+
+  async createLeague({ body, session, deps }) {
+    const input = parseOr400(createLeaguePayloadSchema, body);
+    const created = await createLeague(deps.db, me(session), { ...body, ...input });
+    return { status: 201, body: { message: messages.startLeague.created, ...created } };
+  },
+
+  async listUserLeagues({ session, deps }) {
+    return { status: 200, body: { data: await userLeagues(deps.db, me(session)) } };
+  },
+
+  async listPublicLeagues({ query, session, deps }) {
+    return { status: 200, body: { data: await publicLeagues(deps.db, me(session), query.search) } };
+  },
+
+  async getLeague({ params, session, deps }) {
+    return { status: 200, body: await getLeague(deps.db, params.id, me(session)) };
+  },
+
+  async updateLeague({ params, body, session, deps }) {
+    await updateLeague(deps.db, params.id, me(session), body);
+    return { status: 200, body: { message: messages.editLeague.updated } };
+  },
+
+  async deleteLeague({ params, session, deps }) {
+    await deleteLeague(deps.db, params.id, me(session));
+    return { status: 200, body: { message: messages.leagueApi.deleted } };
+  },
+
+  async activateLeague({ body, session, deps }) {
+    await activateLeague(deps.db, body.LeagueID, me(session));
+    return { status: 200, body: { message: messages.leagueApi.activated } };
+  },
+
+  async changeLeagueAdmin({ body, session, deps }) {
+    await changeAdmin(deps.db, body.LeagueID, me(session), body.NewAdminID);
+    return { status: 200, body: { message: messages.members.adminChanged } };
+  },
+
+  async getLeagueConfigurations({ params, session, deps }) {
+    await requireMember(deps.db, params.leagueId, me(session));
+    return { status: 200, body: await configurationItems(deps.db, params.leagueId) };
+  },
+
+  async updateLeagueConfigurations({ body, session, deps }) {
+    await updateConfigurations(deps.db, me(session), body.LeagueConfiguration);
+    return { status: 200, body: { message: messages.configure.configSaved } };
+  },
+
+  async getSelectionConfigs({ params, session, deps }) {
+    await requireMember(deps.db, params.leagueId, me(session));
+    return { status: 200, body: await selectionConfigItems(deps.db, params.leagueId) };
+  },
+
+  async updateSelectionConfigs({ body, session, deps }) {
+    await updateSelectionConfigs(deps.db, me(session), body.LeagueSelectionConfig);
+    return { status: 200, body: { message: messages.configure.selectionConfigSaved } };
+  },
+
+  async listLeagueMembers({ params, session, deps }) {
+    return { status: 200, body: { data: await listMembers(deps.db, params.leagueId, me(session)) } };
+  },
+
+  async updateMemberStatus({ body, session, deps }) {
+    const message = await decideMember(deps.db, me(session), body);
+    return { status: 200, body: { message } };
+  },
+
+  async joinLeague({ body, session, deps }) {
+    const input = parseOr400(joinLeaguePayloadSchema, body);
+    return { status: 200, body: await joinLeague(deps.db, me(session), input) };
+  },
+};

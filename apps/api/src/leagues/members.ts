@@ -1,0 +1,144 @@
+import { DISPLAY_NAME_MIN, messages } from '@fantasy-cricket/rules';
+import type { Kysely } from 'kysely';
+import type { DB, MemberStatus } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { requireAdmin, requireMember } from './access';
+import { normaliseLeagueCode } from './codes';
+import { effectiveStatus } from './leagues';
+
+const m = messages.leagueApi;
+
+export interface MemberView {
+  MemberID: number;
+  UserID: number;
+  FirstName: string;
+  LastName: string;
+  DisplayName: string;
+  Status: MemberStatus;
+  IsAdmin: boolean;
+  Email?: string;
+}
+
+/**
+ * GET /league_member/{leagueId}/members: the admin sees everyone with status and email; Approved
+ * members see Approved members without email. Full names only in private leagues.
+ */
+export async function listMembers(db: Kysely<DB>, leagueId: number, userId: number): Promise<MemberView[]> {
+  const { league, isAdmin } = await requireMember(db, leagueId, userId);
+  let q = db
+    .selectFrom('league_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.id', 'm.user_id', 'm.display_name', 'm.status', 'u.first_name', 'u.last_name', 'u.email'])
+    .where('m.league_id', '=', leagueId);
+  if (!isAdmin) q = q.where('m.status', '=', 'Approved');
+  const rows = await q.orderBy('m.joined_at').orderBy('m.id').execute();
+  return rows.map((r) => ({
+    MemberID: r.id,
+    UserID: r.user_id,
+    FirstName: league.is_private ? r.first_name : '',
+    LastName: league.is_private ? r.last_name : '',
+    DisplayName: r.display_name,
+    Status: r.status,
+    IsAdmin: r.user_id === league.admin_user_id,
+    ...(isAdmin ? { Email: r.email } : {}),
+  }));
+}
+
+/** The constraint a unique violation (23505) names, if `err` is one. */
+function uniqueViolation(err: unknown): string | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const e = err as { code?: unknown; constraint?: unknown };
+  return e.code === '23505' ? String(e.constraint ?? '') : undefined;
+}
+
+/**
+ * POST /league_member/joinLeague: by code; private → Pending (admin decides), public → Approved.
+ * 404 unknown code, 409 already in (or rejected, final), display name taken, league finished.
+ */
+export async function joinLeague(
+  db: Kysely<DB>,
+  userId: number,
+  input: { LeagueCode: string; DisplayName: string },
+  now = new Date(),
+): Promise<{ LeagueID: number; Status: MemberStatus; message: string }> {
+  const code = normaliseLeagueCode(input.LeagueCode);
+  const displayName = input.DisplayName.trim();
+  if (!code) throw new HttpError(400, messages.join.codeRequired);
+  if (displayName.length < DISPLAY_NAME_MIN) throw new HttpError(400, messages.join.displayNameRequired);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const league = await trx
+        .selectFrom('leagues')
+        .select(['id', 'is_private'])
+        .where('code', '=', code)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!league) throw new HttpError(404, m.codeNotFound);
+      const existing = await trx
+        .selectFrom('league_members')
+        .select('status')
+        .where('league_id', '=', league.id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (existing?.status === 'Approved') throw new HttpError(409, m.alreadyMember);
+      if (existing?.status === 'Pending') throw new HttpError(409, m.alreadyRequested);
+      if (existing?.status === 'Rejected') throw new HttpError(409, m.rejectedFinal);
+      if ((await effectiveStatus(trx, league.id, now)) === 'Finished') throw new HttpError(409, m.leagueFinished);
+      const clash = await trx
+        .selectFrom('league_members')
+        .select('id')
+        .where('league_id', '=', league.id)
+        .where((eb) => eb(eb.fn('lower', ['display_name']), '=', displayName.toLowerCase()))
+        .executeTakeFirst();
+      if (clash) throw new HttpError(409, m.displayNameTaken);
+      const status: MemberStatus = league.is_private ? 'Pending' : 'Approved';
+      await trx
+        .insertInto('league_members')
+        .values({
+          league_id: league.id,
+          user_id: userId,
+          display_name: displayName,
+          status,
+          decided_at: status === 'Approved' ? new Date() : null,
+        })
+        .execute();
+      return {
+        LeagueID: league.id,
+        Status: status,
+        message: league.is_private ? messages.join.privateSent : messages.join.publicJoined,
+      };
+    });
+  } catch (err) {
+    // Two requests at once: the unique indexes decide; answer like the checks above would have.
+    const constraint = uniqueViolation(err);
+    if (constraint === 'league_members_league_user_key') throw new HttpError(409, m.alreadyRequested);
+    if (constraint !== undefined) throw new HttpError(409, m.displayNameTaken);
+    throw err;
+  }
+}
+
+/** POST /league_member/update_member_status: the admin approves or rejects a Pending request (final). */
+export async function decideMember(
+  db: Kysely<DB>,
+  userId: number,
+  input: { LeagueMemberID: number; LeagueID: number; Status: 'Approved' | 'Rejected' },
+): Promise<string> {
+  await db.transaction().execute(async (trx) => {
+    await requireAdmin(trx, input.LeagueID, userId, { forUpdate: true });
+    const member = await trx
+      .selectFrom('league_members')
+      .select(['id', 'status'])
+      .where('id', '=', input.LeagueMemberID)
+      .where('league_id', '=', input.LeagueID)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!member) throw new HttpError(404, m.memberNotFound);
+    if (member.status !== 'Pending') throw new HttpError(409, m.notPending);
+    await trx
+      .updateTable('league_members')
+      .set({ status: input.Status, decided_at: new Date() })
+      .where('id', '=', member.id)
+      .execute();
+  });
+  return messages.members.statusChanged(input.Status === 'Approved' ? 'approved' : 'rejected');
+}

@@ -1,0 +1,112 @@
+import { join } from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { seedFaqs } from './content/faq';
+import { loadDemoSeason } from './cricket/demo/season';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { runPickJobs } from './autopick/job';
+import { runLeagueJobs } from './leagues/jobs';
+import { runReminders } from './reminders/reminders';
+
+/** Production entry: database, migrations, FAQ seed, the API and the built web app on one port. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') });
+  await migrateToLatest(database.db);
+  await seedFaqs(database.db);
+  const app = await buildApp({ database, config, serveWeb: true });
+
+  // The demo season: a fictional league whose past fixtures have results and whose future ones are open
+  // for picks. Re-running it plays the fixtures whose start time has passed since, so the game moves on.
+  let demoTimer: NodeJS.Timeout | undefined;
+  if (config.demoSeason) {
+    const playDemo = async () => {
+      try {
+        const r = await loadDemoSeason(database.db, { now: new Date() });
+        app.log.info(
+          `demo season ${r.seasonName}: ${r.completed} completed, ${r.scheduled} scheduled, ${r.played} newly played`,
+        );
+      } catch (err) {
+        app.log.error({ err }, 'demo season update failed');
+      }
+    };
+    await playDemo();
+    demoTimer = setInterval(() => void playDemo(), 10 * 60_000);
+    demoTimer.unref();
+  }
+
+  // Leagues: Daily Challenges for the coming match days, and Active leagues without fixtures left → Finished.
+  // Safe with several API processes (advisory lock + unique index), so every process runs it.
+  const leagueJobs = async () => {
+    try {
+      const r = await runLeagueJobs(database.db);
+      if (r.dailyCreated || r.finished)
+        app.log.info(`leagues: ${r.dailyCreated} daily challenges created, ${r.finished} finished`);
+    } catch (err) {
+      app.log.error({ err }, 'league jobs failed');
+    }
+  };
+  await leagueJobs();
+  const leagueTimer = setInterval(() => void leagueJobs(), 10 * 60_000);
+  leagueTimer.unref();
+
+  // Picks: lock-time auto-picks for started fixtures, then reminder emails for fixtures starting soon.
+  // Both claim their work in the database (fixture_jobs, pick_reminders), so every process runs them.
+  let pickJobsRunning = false;
+  const pickJobs = async () => {
+    if (pickJobsRunning) return;
+    pickJobsRunning = true;
+    try {
+      const picked = await runPickJobs(database.db, new Date());
+      if (picked.fixtures) app.log.info(`auto-pick: ${picked.fixtures} fixtures locked, ${picked.picks} picks made`);
+      const reminded = await runReminders(database.db, {
+        appUrl: config.appUrl,
+        windowHours: config.reminderWindowHours,
+      });
+      if (reminded.sent) {
+        app.log.info(`pick reminders: ${reminded.sent} emails queued`);
+        app.deps.mail.kick();
+      }
+    } catch (err) {
+      app.log.error({ err }, 'pick jobs failed');
+    } finally {
+      pickJobsRunning = false;
+    }
+  };
+  await pickJobs();
+  const pickTimer = setInterval(() => void pickJobs(), config.pickJobsIntervalMs);
+  pickTimer.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    if (demoTimer) clearInterval(demoTimer);
+    clearInterval(leagueTimer);
+    clearInterval(pickTimer);
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : join(config.dataDir, 'pglite')}; email: ${config.smtpUrl ? 'SMTP' : join(config.dataDir, 'outbox')}; app: ${config.appUrl}`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

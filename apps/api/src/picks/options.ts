@@ -1,0 +1,109 @@
+import { hasStarted, messages } from '@fantasy-cricket/rules';
+import { type Kysely, sql } from 'kysely';
+import type { DB, FixtureStatus } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { leagueFixtureCondition } from '../leagues/fixtures';
+
+/** The contract's Fixture: a league fixture with both team names and whether picks are locked. */
+export interface LeagueFixture {
+  FixtureID: number;
+  FixtureName: string;
+  StartTime: string;
+  LocalTeamCode: string;
+  VisitorTeamCode: string;
+  LocalTeamName: string;
+  VisitorTeamName: string;
+  Status: FixtureStatus;
+  HasStarted: boolean;
+}
+
+/** Every fixture the league covers (past and future), by start time; HasStarted against `now`. */
+export async function leagueFixtureList(db: Kysely<DB>, leagueId: number, now: Date): Promise<LeagueFixture[]> {
+  const { rows } = await sql<{
+    id: number;
+    name: string;
+    start_time: Date | string;
+    status: FixtureStatus;
+    home_code: string;
+    home_name: string;
+    visitor_code: string;
+    visitor_name: string;
+  }>`
+    SELECT f.id, f.name, f.start_time, f.status, h.code AS home_code, h.name AS home_name,
+           v.code AS visitor_code, v.name AS visitor_name
+    FROM leagues l
+    JOIN fixtures f ON ${leagueFixtureCondition('l', 'f')}
+    JOIN teams h ON h.id = f.local_team_id
+    JOIN teams v ON v.id = f.visitor_team_id
+    WHERE l.id = ${leagueId}
+    ORDER BY f.start_time, f.id`.execute(db);
+  return rows.map((r) => {
+    const start = new Date(r.start_time);
+    return {
+      FixtureID: r.id,
+      FixtureName: r.name,
+      StartTime: start.toISOString(),
+      LocalTeamCode: r.home_code,
+      VisitorTeamCode: r.visitor_code,
+      LocalTeamName: r.home_name,
+      VisitorTeamName: r.visitor_name,
+      Status: r.status,
+      HasStarted: hasStarted(start, now),
+    };
+  });
+}
+
+async function requireFixture(db: Kysely<DB>, fixtureId: number): Promise<void> {
+  const found = await db.selectFrom('fixtures').select('id').where('id', '=', fixtureId).executeTakeFirst();
+  if (!found) throw new HttpError(404, messages.picksApi.fixtureNotFound);
+}
+
+/**
+ * Players of both squads of a fixture (the season's squads of its two teams), sorted by team name,
+ * position (team-sheet order) and name. 404 for an unknown fixture.
+ */
+export async function fixturePlayerOptions(db: Kysely<DB>, fixtureId: number) {
+  await requireFixture(db, fixtureId);
+  const rows = await db
+    .selectFrom('fixtures as f')
+    .innerJoin('squads as s', (j) => j.onRef('s.season_id', '=', 'f.season_id'))
+    .innerJoin('teams as t', 't.id', 's.team_id')
+    .innerJoin('players as p', 'p.id', 's.player_id')
+    .innerJoin('positions as pos', 'pos.id', 'p.position_id')
+    .select(['p.id', 'p.full_name', 't.id as team_id', 't.code', 't.name as team', 'pos.name as position'])
+    .select('pos.id as position_id')
+    .where('f.id', '=', fixtureId)
+    .where((eb) =>
+      eb.or([eb('s.team_id', '=', eb.ref('f.local_team_id')), eb('s.team_id', '=', eb.ref('f.visitor_team_id'))]),
+    )
+    .orderBy('t.name')
+    .orderBy('pos.sort_order')
+    .orderBy('p.full_name')
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => ({
+    PlayerID: r.id,
+    PlayerFullName: r.full_name,
+    TeamID: r.team_id,
+    TeamCode: r.code,
+    TeamName: r.team,
+    PositionName: r.position,
+    PositionID: r.position_id,
+  }));
+}
+
+/** The two teams of a fixture, by name. 404 for an unknown fixture. */
+export async function fixtureTeamOptions(db: Kysely<DB>, fixtureId: number) {
+  await requireFixture(db, fixtureId);
+  const rows = await db
+    .selectFrom('fixtures as f')
+    .innerJoin('teams as t', (j) =>
+      j.on((eb) => eb.or([eb('t.id', '=', eb.ref('f.local_team_id')), eb('t.id', '=', eb.ref('f.visitor_team_id'))])),
+    )
+    .select(['t.id', 't.name', 't.code'])
+    .where('f.id', '=', fixtureId)
+    .orderBy('t.name')
+    .orderBy('t.id')
+    .execute();
+  return rows.map((r) => ({ ID: r.id, Name: r.name, Code: r.code }));
+}

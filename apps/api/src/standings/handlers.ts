@@ -1,0 +1,89 @@
+import { messages } from '@fantasy-cricket/rules';
+import type { PartialHandlerMap } from '../http/contract';
+import { HttpError, apiMessages } from '../http/errors';
+import type { SessionInfo } from '../http/session';
+import { detailsTarget, readableStandings } from './access';
+import { contestWidgets } from './contests';
+import {
+  leaderboardRows,
+  leagueFixture,
+  pastPlayerSelections,
+  pastSelections,
+  playerScoringDetails,
+  progression,
+  standingsData,
+} from './standings';
+
+type StandingsOps =
+  | 'getLeaderboard'
+  | 'getPlayerSelectionLeaderboard'
+  | 'getPointsProgression'
+  | 'getContestStandings'
+  | 'listPastSelections'
+  | 'listPastPlayerSelections'
+  | 'listPlayerScoringDetails';
+
+function me(session: SessionInfo | null): number {
+  if (!session) throw new HttpError(401, apiMessages.notSignedIn);
+  return session.userId;
+}
+
+/**
+ * Thin handlers over ./standings and ./contests. Access: Approved members and the admin (403 otherwise,
+ * 404 for an unknown league); the type-specific operations answer 409 on a league of the other type.
+ * The three POST operations may name another member (`x-other-user-fields: [UserID]`): ./access decides.
+ */
+export const standingsHandlers: PartialHandlerMap<StandingsOps> = {
+  async getLeaderboard({ params, session, deps }) {
+    const userId = me(session);
+    const league = await readableStandings(deps.db, params.leagueId, userId, 'MP');
+    const data = await standingsData(deps.db, league, new Date());
+    return { status: 200, body: leaderboardRows(league, data, userId) };
+  },
+
+  async getPlayerSelectionLeaderboard({ params, session, deps }) {
+    const userId = me(session);
+    const league = await readableStandings(deps.db, params.leagueId, userId, 'PS');
+    const data = await standingsData(deps.db, league, new Date());
+    return { status: 200, body: leaderboardRows(league, data, userId) };
+  },
+
+  async getPointsProgression({ params, session, deps }) {
+    const userId = me(session);
+    const league = await readableStandings(deps.db, params.leagueId, userId);
+    const data = await standingsData(deps.db, league, new Date());
+    return { status: 200, body: progression(league, data, userId) };
+  },
+
+  async getContestStandings({ params, session, deps }) {
+    const userId = me(session);
+    const league = await readableStandings(deps.db, params.leagueId, userId);
+    const now = new Date();
+    const data = await standingsData(deps.db, league, now);
+    return { status: 200, body: await contestWidgets(deps.db, league, data, now) };
+  },
+
+  async listPastSelections({ body, session, deps }) {
+    const userId = me(session);
+    const league = await readableStandings(deps.db, body.LeagueID, userId, 'MP');
+    const name = await detailsTarget(deps.db, league, userId, body.UserID);
+    return { status: 200, body: await pastSelections(deps.db, league, body.UserID, name, new Date()) };
+  },
+
+  async listPastPlayerSelections({ body, session, deps }) {
+    const userId = me(session);
+    const league = await readableStandings(deps.db, body.LeagueID, userId, 'PS');
+    const name = await detailsTarget(deps.db, league, userId, body.UserID);
+    return { status: 200, body: await pastPlayerSelections(deps.db, league, body.UserID, name, new Date()) };
+  },
+
+  async listPlayerScoringDetails({ body, session, deps }) {
+    const userId = me(session);
+    const league = await readableStandings(deps.db, body.LeagueID, userId, 'PS');
+    const name = await detailsTarget(deps.db, league, userId, body.UserID);
+    const fixture = await leagueFixture(deps.db, league.id, body.FixtureID);
+    if (!fixture) throw new HttpError(404, messages.standingsApi.fixtureNotFound);
+    const rows = await playerScoringDetails(deps.db, league, body.UserID, name, fixture, body.PlayerID, new Date());
+    return { status: 200, body: rows };
+  },
+};

@@ -1,0 +1,269 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DB, LeagueTypeCode } from '../db/schema';
+import { leagueFixtureCondition } from '../leagues/fixtures';
+
+/**
+ * The one computation of a league's points. Every standings answer (leaderboard, progression,
+ * contests, score details, the per-player breakdown) reads the rows of the SQL below and only adds
+ * them up, so a member's total always equals the sum of the score-detail rows they can open, and a
+ * Player Selection pick's points always equal the sum of its per-stat rows.
+ *
+ * Points are computed on read from the derived scoring tables (`fixture_feature_winners`,
+ * `player_fixture_feature_counts`), which the re-score hook rebuilds whenever a result changes. Nothing
+ * is cached here, so a corrected result changes every answer at once. See docs/scoring.md
+ * ("Leaderboards and contests") and docs/decisions/0007-standings.md.
+ */
+
+/** Optional narrowing of the rows: one member, one fixture, one player (PS). */
+export interface RowFilter {
+  userId?: number | undefined;
+  fixtureId?: number | undefined;
+  playerId?: number | undefined;
+}
+
+const iso = (now: Date) => sql`${now.toISOString()}::timestamptz`;
+
+/** The fixture aliased `f` has started by `now`. */
+export function startedSql(f: string, now: Date): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(`${f}.start_time`)} <= ${iso(now)})`;
+}
+
+/**
+ * A fixture is scored when it has started, its status is `completed` and its result `normal` or `tie`
+ * — exactly the fixtures the derived tables hold winners and stat counts for (docs/scoring.md, "When a
+ * fixture scores"). `no_result`, `abandoned`, `live` and `scheduled` fixtures are not scored.
+ * `f` and `r` are the aliases of the `fixtures` row and its (left-joined) `fixture_results` row.
+ */
+export function scoredSql(f: string, r: string, now: Date): RawBuilder<boolean> {
+  return sql<boolean>`(${startedSql(f, now)} AND ${sql.ref(`${f}.status`)} = 'completed'
+    AND coalesce(${sql.ref(`${r}.result_type`)} IN ('normal', 'tie'), false))`;
+}
+
+/**
+ * The league's started fixtures with their `scored` flag (columns id, scored). Picks join this small
+ * set first, then their own rows through the `(league_id, fixture_id)` pick indexes.
+ */
+function startedFixturesSql(leagueId: number, now: Date, fixtureId?: number): RawBuilder<unknown> {
+  const one = fixtureId === undefined ? sql`true` : sql`f.id = ${fixtureId}`;
+  return sql`
+    SELECT f.id, ${scoredSql('f', 'r', now)} AS scored
+    FROM leagues l
+    JOIN fixtures f ON ${leagueFixtureCondition('l', 'f')}
+    LEFT JOIN fixture_results r ON r.fixture_id = f.id
+    WHERE l.id = ${leagueId} AND ${startedSql('f', now)} AND ${one}`;
+}
+
+function filters(alias: string, filter: RowFilter): RawBuilder<boolean> {
+  const parts: RawBuilder<boolean>[] = [sql<boolean>`true`];
+  if (filter.userId !== undefined) parts.push(sql<boolean>`${sql.ref(`${alias}.user_id`)} = ${filter.userId}`);
+  if (filter.fixtureId !== undefined) parts.push(sql<boolean>`${sql.ref(`${alias}.fixture_id`)} = ${filter.fixtureId}`);
+  if (filter.playerId !== undefined) parts.push(sql<boolean>`${sql.ref(`${alias}.player_id`)} = ${filter.playerId}`);
+  return sql<boolean>`(${sql.join(parts, sql` AND `)})`;
+}
+
+/**
+ * Match Prediction: one row per pick of an Approved member in a started fixture of the league.
+ * Columns: selection_id, user_id, fixture_id, feature_id, league_configuration_id, team_id, player_id,
+ * bonus_option_id, is_auto_pick, scored, correct (the pick is among the feature's winners — any of
+ * several tied winners counts), points (the league's points for the feature when correct and the
+ * feature is active, else 0).
+ */
+export function mpPickRowsSql(leagueId: number, now: Date, filter: RowFilter = {}): RawBuilder<unknown> {
+  return sql`
+    SELECT p.*, CASE WHEN p.correct AND p.cfg_active THEN p.cfg_points ELSE 0 END AS points
+    FROM (
+      SELECT s.id AS selection_id, s.user_id, s.fixture_id, lc.feature_id, s.league_configuration_id,
+             s.team_id, s.player_id, s.bonus_option_id, s.is_auto_pick,
+             lc.is_active AS cfg_active, lc.points AS cfg_points, lf.scored,
+             (lf.scored AND w.fixture_id IS NOT NULL) AS correct
+      FROM (${startedFixturesSql(leagueId, now, filter.fixtureId)}) lf
+      JOIN league_selections s ON s.league_id = ${leagueId} AND s.fixture_id = lf.id
+      JOIN league_members m ON m.league_id = s.league_id AND m.user_id = s.user_id AND m.status = 'Approved'
+      JOIN league_configurations lc ON lc.id = s.league_configuration_id AND lc.league_id = s.league_id
+      LEFT JOIN fixture_feature_winners w ON w.fixture_id = s.fixture_id AND w.feature_id = lc.feature_id
+        AND w.entity_id = coalesce(s.team_id, s.player_id, s.bonus_option_id)
+        AND w.entity_type = CASE WHEN s.team_id IS NOT NULL THEN 'team'
+                                 WHEN s.player_id IS NOT NULL THEN 'player' ELSE 'bonus' END
+      WHERE ${filters('s', filter)}
+    ) p`;
+}
+
+/**
+ * A Player Selection league's points per stat feature: feature id → configured points × the feature's
+ * sign, for active features with points above 0 (the others score nothing). Read once per request and
+ * inlined into the SQL below.
+ */
+export async function psFeaturePoints(db: Kysely<DB>, leagueId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('league_configurations as lc')
+    .innerJoin('features as ft', 'ft.id', 'lc.feature_id')
+    .select(['lc.feature_id', 'lc.points', 'ft.sign'])
+    .where('lc.league_id', '=', leagueId)
+    .where('lc.is_active', '=', true)
+    .where('lc.points', '>', 0)
+    .execute();
+  return new Map(rows.map((r) => [r.feature_id, r.points * r.sign]));
+}
+
+/** `points` as SQL: the league points of the stat feature `c.feature_id` (only listed features are joined). */
+function featurePointsSql(points: ReadonlyMap<number, number>): RawBuilder<number> {
+  if (points.size === 0) return sql<number>`0`;
+  const branches = [...points].map(([id, p]) => sql`WHEN ${sql.lit(id)} THEN ${sql.lit(p)}`);
+  return sql<number>`(CASE c.feature_id ${sql.join(branches, sql` `)} ELSE 0 END)`;
+}
+
+function featureListSql(points: ReadonlyMap<number, number>): RawBuilder<boolean> {
+  if (points.size === 0) return sql<boolean>`false`;
+  return sql<boolean>`c.feature_id IN (${sql.join([...points.keys()].map((id) => sql.lit(id)))})`;
+}
+
+/** Player Selection picks of Approved members in started fixtures of the league (aliases lf, ps). */
+function psPicksFrom(leagueId: number, now: Date, filter: RowFilter): RawBuilder<unknown> {
+  return sql`
+    FROM (${startedFixturesSql(leagueId, now, filter.fixtureId)}) lf
+    JOIN player_selections ps ON ps.league_id = ${leagueId} AND ps.fixture_id = lf.id
+    JOIN league_members m ON m.league_id = ps.league_id AND m.user_id = ps.user_id AND m.status = 'Approved'`;
+}
+
+/**
+ * The stats of the pick aliased `ps`, as a join: one row per stat feature with a count in a scored
+ * fixture and a league points value (alias c); its points are `c.count * featurePointsSql(points)`.
+ * `psStatRowsSql` inner-joins it and `psPickRowsSql` left-joins and sums it, so a pick's points are the
+ * sum of its stat rows by construction.
+ */
+function psStatJoin(points: ReadonlyMap<number, number>): RawBuilder<unknown> {
+  return sql`player_fixture_feature_counts c
+    ON lf.scored AND c.fixture_id = ps.fixture_id AND c.player_id = ps.player_id AND ${featureListSql(points)}`;
+}
+
+/**
+ * Player Selection, per stat: one row per (pick, stat feature) with a count in a scored fixture and an
+ * active league feature with points above 0 (`points` from `psFeaturePoints`). Columns: selection_id,
+ * user_id, fixture_id, player_id, feature_id, count, points.
+ */
+export function psStatRowsSql(
+  leagueId: number,
+  now: Date,
+  points: ReadonlyMap<number, number>,
+  filter: RowFilter = {},
+): RawBuilder<unknown> {
+  return sql`
+    SELECT ps.id AS selection_id, ps.user_id, ps.fixture_id, ps.player_id, c.feature_id, c.count,
+           (c.count * ${featurePointsSql(points)}) AS points
+    ${psPicksFrom(leagueId, now, filter)}
+    JOIN ${psStatJoin(points)}
+    WHERE ${filters('ps', filter)}`;
+}
+
+/**
+ * Player Selection, per pick: one row per picked player of an Approved member in a started fixture;
+ * points = the sum of that pick's stat rows (0 when none, and before the fixture is scored). Columns:
+ * selection_id, user_id, fixture_id, player_id, position_id, position_order, is_auto_pick, scored, points.
+ */
+export function psPickRowsSql(
+  leagueId: number,
+  now: Date,
+  points: ReadonlyMap<number, number>,
+  filter: RowFilter = {},
+): RawBuilder<unknown> {
+  return sql`
+    SELECT ps.id AS selection_id, ps.user_id, ps.fixture_id, ps.player_id, ps.position_id, ps.position_order,
+           ps.is_auto_pick, lf.scored, coalesce(sum(c.count * ${featurePointsSql(points)}), 0) AS points
+    ${psPicksFrom(leagueId, now, filter)}
+    LEFT JOIN ${psStatJoin(points)}
+    WHERE ${filters('ps', filter)}
+    GROUP BY ps.id, lf.scored`;
+}
+
+export interface ScoredFixture {
+  id: number;
+  name: string;
+  startTime: string;
+}
+
+/** The league's scored fixtures in start order (the leaderboard's and progression's fixtures). */
+export async function scoredFixtures(db: Kysely<DB>, leagueId: number, now: Date): Promise<ScoredFixture[]> {
+  const { rows } = await sql<{ id: number; name: string; start_time: Date | string }>`
+    SELECT f.id, f.name, f.start_time
+    FROM leagues l JOIN fixtures f ON ${leagueFixtureCondition('l', 'f')}
+    LEFT JOIN fixture_results r ON r.fixture_id = f.id
+    WHERE l.id = ${leagueId} AND ${scoredSql('f', 'r', now)}
+    ORDER BY f.start_time, f.id`.execute(db);
+  return rows.map((r) => ({ id: r.id, name: r.name, startTime: new Date(r.start_time).toISOString() }));
+}
+
+export interface Member {
+  userId: number;
+  displayName: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** The league's Approved members (every one gets a leaderboard row, zero points included). */
+export async function approvedMembers(db: Kysely<DB>, leagueId: number): Promise<Member[]> {
+  const rows = await db
+    .selectFrom('league_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.user_id', 'm.display_name', 'u.first_name', 'u.last_name'])
+    .where('m.league_id', '=', leagueId)
+    .where('m.status', '=', 'Approved')
+    .execute();
+  return rows.map((r) => ({
+    userId: r.user_id,
+    displayName: r.display_name,
+    firstName: r.first_name,
+    lastName: r.last_name,
+  }));
+}
+
+/**
+ * Points per member and scored fixture: user id → fixture id → points, for every member with a pick in
+ * the fixture (0 included). Match Prediction adds up the pick rows; Player Selection the stat rows (the
+ * same sums as its pick rows, without the per-pick step), plus the picks' presence.
+ */
+export async function memberFixturePoints(
+  db: Kysely<DB>,
+  type: LeagueTypeCode,
+  leagueId: number,
+  now: Date,
+  psPoints: ReadonlyMap<number, number> = new Map(),
+): Promise<Map<number, Map<number, number>>> {
+  const query =
+    type === 'MP'
+      ? sql<{ user_id: number; fixture_id: number; points: number | string }>`
+          SELECT p.user_id, p.fixture_id, sum(p.points) AS points
+          FROM (${mpPickRowsSql(leagueId, now)}) p
+          WHERE p.scored
+          GROUP BY p.user_id, p.fixture_id`
+      : sql<{ user_id: number; fixture_id: number; points: number | string }>`
+          SELECT x.user_id, x.fixture_id, sum(x.points) AS points FROM (
+            SELECT st.user_id, st.fixture_id, st.points FROM (${psStatRowsSql(leagueId, now, psPoints)}) st
+            UNION ALL
+            SELECT ps.user_id, ps.fixture_id, 0 ${psPicksFrom(leagueId, now, {})} WHERE lf.scored
+          ) x
+          GROUP BY x.user_id, x.fixture_id`;
+  const { rows } = await query.execute(db);
+  const out = new Map<number, Map<number, number>>();
+  for (const r of rows) {
+    let byFixture = out.get(r.user_id);
+    if (!byFixture) {
+      byFixture = new Map();
+      out.set(r.user_id, byFixture);
+    }
+    byFixture.set(r.fixture_id, Number(r.points));
+  }
+  return out;
+}
+
+/**
+ * Competition ranking ("1, 2, 2, 4"): higher points first; equal points share a position.
+ */
+export function rankByPoints<K>(entries: readonly { key: K; points: number }[]): Map<K, number> {
+  const sorted = [...entries].sort((a, b) => b.points - a.points);
+  const out = new Map<K, number>();
+  sorted.forEach((e, i) => {
+    const prev = sorted[i - 1];
+    out.set(e.key, prev && prev.points === e.points ? (out.get(prev.key) as number) : i + 1);
+  });
+  return out;
+}

@@ -1,0 +1,85 @@
+import { messages } from '@fantasy-cricket/rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAQ_ENTRIES } from '../src/content/faq-data';
+import { seedFaqs } from '../src/content/faq';
+import { signUp, startTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ supportEmail: 'help@club.test' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('FAQ', () => {
+  it('is seeded once with 12-15 real questions, served in order at /faq/ (and /faq)', async () => {
+    expect(FAQ_ENTRIES.length).toBeGreaterThanOrEqual(12);
+    expect(FAQ_ENTRIES.length).toBeLessThanOrEqual(15);
+    const res = await t.client().get('/api/faq/');
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { Question: string; Answer: string }[];
+    expect(list).toEqual(FAQ_ENTRIES.map((e) => ({ Question: e.question, Answer: e.answer })));
+    expect(list.map((f) => f.Answer).join(' ')).toMatch(/Daily Challenge/);
+    expect(Object.keys(list[0] ?? {})).toEqual(['Question', 'Answer']);
+    expect((await t.client().get('/api/faq')).json()).toEqual(list);
+  });
+
+  it('seeding is idempotent, also when two processes start at once', async () => {
+    const results = await Promise.all([seedFaqs(t.db), seedFaqs(t.db)]);
+    expect(results).toEqual([0, 0]);
+    await t.db.deleteFrom('faqs').execute();
+    const concurrent = await Promise.all([seedFaqs(t.db), seedFaqs(t.db), seedFaqs(t.db)]);
+    expect(concurrent.sort()).toEqual([0, 0, FAQ_ENTRIES.length]);
+    const rows = await t.db.selectFrom('faqs').select('id').execute();
+    expect(rows).toHaveLength(FAQ_ENTRIES.length);
+  });
+});
+
+describe('addContactMessage', () => {
+  it('stores an anonymous message and forwards it to support with reply-to the sender', async () => {
+    const res = await t.client().post('/api/contact_us/add_contact_message', {
+      name: '  Kiran ',
+      email: 'kiran@example.com',
+      message: 'How do I <b>join</b> a Daily Challenge?',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: messages.contact.sent });
+    const row = await t.db
+      .selectFrom('contact_messages')
+      .selectAll()
+      .where('email', '=', 'kiran@example.com')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: 'Kiran', user_id: null, message: 'How do I <b>join</b> a Daily Challenge?' });
+    const mail = (await t.sentMail()).find((m) => m.replyTo === 'kiran@example.com');
+    expect(mail?.to).toBe('help@club.test');
+    expect(mail?.subject).toBe('Contact form: message from Kiran');
+    expect(mail?.text).toContain('How do I <b>join</b> a Daily Challenge?');
+    expect(mail?.html).toContain('How do I &#60;b&#62;join&#60;/b&#62;');
+  });
+
+  it('links the message to the signed-in user', async () => {
+    const s = await signUp(t);
+    await s.client.post('/api/contact_us/add_contact_message', { name: 'Asha', email: s.email, message: 'Hello' });
+    const row = await t.db
+      .selectFrom('contact_messages')
+      .selectAll()
+      .where('email', '=', s.email)
+      .executeTakeFirstOrThrow();
+    expect(row.user_id).toBe(s.userId);
+  });
+
+  it.each([
+    [{ name: '' }, messages.contact.nameRequired],
+    [{ name: 'n'.repeat(256) }, 'name must be at most 255 characters long.'],
+    [{ email: '' }, messages.contact.emailRequired],
+    [{ email: 'nope' }, messages.contact.emailInvalid],
+    [{ message: '   ' }, messages.contact.messageRequired],
+  ])('rejects %o', async (patch, message) => {
+    const res = await t
+      .client()
+      .post('/api/contact_us/add_contact_message', { name: 'Kiran', email: 'k@example.com', message: 'Hi', ...patch });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(message);
+  });
+});

@@ -1,0 +1,519 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BONUS_OPTIONS, FEATURES, MP, POSITION, POSITIONS, PS } from '../../src/cricket/catalogue';
+import { importCricsheetPath } from '../../src/cricket/import/folder';
+import { parseCricsheetMatch } from '../../src/cricket/import/parse';
+import { applyPositions, inferPosition, type PositionOverride } from '../../src/cricket/import/positions';
+import {
+  csvRows,
+  importResults,
+  importSchedule,
+  importSquads,
+  parseUtc,
+  scheduleRowFromRecord,
+} from '../../src/cricket/import/schedule';
+import { importMatch } from '../../src/cricket/import/write';
+import { fixturePlayerPoints } from '../../src/cricket/scoring/derived';
+import { addResultChangedListener } from '../../src/cricket/scoring/rescore';
+import type { Database } from '../../src/db/database';
+import { DB_TARGET, freshDatabase } from '../db';
+import { AWAY, ball, buildMatch, dotOver, HOME, type MatchSpec } from './builder';
+import { derivedBySql, derivedByTypescript, derivedSnapshot, tableDigests } from './helpers';
+
+const NO_OVERRIDES = new Map<string, PositionOverride>();
+
+/** A small but varied match: boundaries, extras, a maiden, every kind of dismissal. */
+function richSpec(over: Partial<MatchSpec> = {}): MatchSpec {
+  return {
+    innings: [
+      {
+        team: HOME,
+        overs: [
+          [
+            ball('H1', 'A11', 'H2', 4),
+            ball('H1', 'A11', 'H2', 6),
+            ball('H1', 'A11', 'H2', 1),
+            ball('H2', 'A11', 'H1', 0, { out: { kind: 'caught', fielders: ['A3'] } }),
+            ball('H3', 'A11', 'H1', 0, { wd: 1 }),
+            ball('H3', 'A11', 'H1', 0, { out: { kind: 'bowled' } }),
+            ball('H4', 'A11', 'H1', 2),
+          ],
+          dotOver('H1', 'A10', 'H4'),
+          [
+            ball('H1', 'A9', 'H4', 0, { out: { kind: 'stumped', fielders: ['A1'] } }),
+            ball('H5', 'A9', 'H4', 1, { out: { kind: 'run out', player: 'H4', fielders: ['A5', 'A1'] } }),
+            ball('H5', 'A9', 'H6', 0, { out: { kind: 'lbw' } }),
+          ],
+        ],
+      },
+      {
+        team: AWAY,
+        overs: [
+          [
+            ball('A1', 'H11', 'A2', 6),
+            ball('A1', 'H11', 'A2', 6),
+            ball('A1', 'H11', 'A2', 0, { out: { kind: 'caught and bowled' } }),
+            ball('A3', 'H11', 'A2', 4, { nb: 1 }),
+          ],
+        ],
+      },
+    ],
+    outcome: { winner: HOME, by: { runs: 3 } },
+    playerOfMatch: ['H1'],
+    ...over,
+  };
+}
+const parsed = (spec: MatchSpec, id: string) => parseCricsheetMatch(buildMatch(spec), `${id}.json`);
+
+describe(`cricket import on ${DB_TARGET}`, () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('migration 0002 writes the catalogue exactly as catalogue.ts defines it', async () => {
+    const { db } = database;
+    const positions = await db.selectFrom('positions').selectAll().orderBy('id').execute();
+    expect(positions).toEqual(
+      POSITIONS.map((p) => ({ id: p.id, name: p.name, max_per_team: p.maxPerTeam, sort_order: p.sortOrder })),
+    );
+    expect(positions.map((p) => [p.name, p.max_per_team])).toEqual([
+      ['Batsman', 5],
+      ['Bowler', 5],
+      ['Wicketkeeper', 1],
+      ['Allrounder', 3],
+    ]);
+    const features = await db.selectFrom('features').selectAll().orderBy('id').execute();
+    expect(
+      features.map((f) => [f.id, f.league_type, f.name, f.feature_type, f.sign, f.max_points, f.default_points]),
+    ).toEqual(FEATURES.map((f) => [f.id, f.leagueType, f.name, f.featureType, f.sign, f.maxPoints, f.defaultPoints]));
+    const fp = await db
+      .selectFrom('feature_positions')
+      .selectAll()
+      .orderBy('feature_id')
+      .orderBy('position_id')
+      .execute();
+    expect(fp).toEqual([
+      { feature_id: MP.MostRuns, position_id: 1 },
+      { feature_id: MP.MostRuns, position_id: 3 },
+      { feature_id: MP.MostRuns, position_id: 4 },
+      { feature_id: MP.MostWickets, position_id: 2 },
+      { feature_id: MP.MostWickets, position_id: 4 },
+    ]);
+    expect(await db.selectFrom('bonus_options').select('id').orderBy('id').execute()).toEqual(
+      BONUS_OPTIONS.map((o) => ({ id: o.id })),
+    );
+  });
+
+  it('imports a match: fixture, result, stats, squads and derived scoring rows', async () => {
+    const { db } = database;
+    const r = await importMatch(db, parsed(richSpec(), 'm1'), { overrides: NO_OVERRIDES });
+    expect(r.status).toBe('imported');
+    const fixture = await db.selectFrom('fixtures').selectAll().where('id', '=', r.fixtureId).executeTakeFirstOrThrow();
+    expect(fixture).toMatchObject({ cricsheet_match_id: 'm1', name: 'Match 1', status: 'completed', match_number: 1 });
+    expect(fixture.start_time.toISOString()).toBe('2024-04-01T14:00:00.000Z');
+    const h1 = await db
+      .selectFrom('player_fixture_stats as s')
+      .innerJoin('players as p', 'p.id', 's.player_id')
+      .selectAll('s')
+      .where('p.cricsheet_id', '=', 'id-H1')
+      .executeTakeFirstOrThrow();
+    expect(h1).toMatchObject({
+      runs: 11,
+      balls: 10,
+      fours: 1,
+      sixes: 1,
+      dismissed: true,
+      dismissal_kind: 'stumped',
+      batting_position: 1,
+    });
+    expect(await db.selectFrom('squads').select(db.fn.countAll<number>().as('n')).executeTakeFirst()).toEqual({
+      n: 22,
+    });
+
+    const sqlDerived = await derivedBySql(db);
+    expect(sqlDerived.winners.length).toBeGreaterThan(0);
+    expect(sqlDerived).toEqual(await derivedByTypescript(db));
+  });
+
+  it('is idempotent: importing the same file again changes nothing', async () => {
+    const { db } = database;
+    const before = await tableDigests(db);
+    const r = await importMatch(db, parsed(richSpec(), 'm1'), { overrides: NO_OVERRIDES });
+    expect(r.status).toBe('unchanged');
+    expect(await tableDigests(db)).toEqual(before);
+  });
+
+  it('replaces a corrected match and re-scores it exactly like a fresh import of the correction', async () => {
+    const { db } = database;
+    const corrected = richSpec({ outcome: { winner: AWAY, by: { wickets: 9 } }, playerOfMatch: ['A1'] });
+    corrected.innings[1]!.overs[0]!.push(ball('A3', 'H11', 'A2', 6));
+    const calls: number[][] = [];
+    const remove = addResultChangedListener(async (_db, ids) => {
+      calls.push([...ids]);
+    });
+    try {
+      const r = await importMatch(db, parsed(corrected, 'm1'), { overrides: NO_OVERRIDES });
+      expect(r.status).toBe('updated');
+      expect(calls.flat()).toContain(r.fixtureId);
+    } finally {
+      remove();
+    }
+    // From scratch: drop the fixture (everything hangs off it) and import the correction anew.
+    const rescored = await derivedSnapshot(db);
+    await db.deleteFrom('fixtures').where('cricsheet_match_id', '=', 'm1').execute();
+    expect((await importMatch(db, parsed(corrected, 'm1'), { overrides: NO_OVERRIDES })).status).toBe('imported');
+    expect(await derivedSnapshot(db)).toEqual(rescored);
+    const winners = await db
+      .selectFrom('fixture_feature_winner_lists as w')
+      .innerJoin('fixtures as f', 'f.id', 'w.fixture_id')
+      .select(['w.feature_id', 'w.winner_ids'])
+      .where('f.cricsheet_match_id', '=', 'm1')
+      .where('w.feature_id', '=', MP.WinningMargin)
+      .executeTakeFirstOrThrow();
+    expect(winners.winner_ids).toBe('506');
+  });
+
+  it('writes nothing for a malformed file and reports it; the other files still import', async () => {
+    const { db } = database;
+    const dir = mkdtempSync(join(tmpdir(), 'cricsheet-'));
+    writeFileSync(
+      join(dir, 'good.json'),
+      JSON.stringify(buildMatch({ ...richSpec(), event: { name: 'Test League', match_number: 2 } })),
+    );
+    const broken = buildMatch(richSpec()) as { innings: { overs: { deliveries: { runs: unknown }[] }[] }[] };
+    broken.innings[1]!.overs[0]!.deliveries[2]!.runs = 'lots';
+    writeFileSync(join(dir, 'broken.json'), JSON.stringify(broken));
+    writeFileSync(join(dir, 'notjson.json'), '{"info": ');
+    const before = await tableDigests(db);
+    const report = await importCricsheetPath(db, dir, { overrides: NO_OVERRIDES });
+    expect(report.counts).toEqual({ imported: 1, unchanged: 0, updated: 0, failed: 2 });
+    const failed = Object.fromEntries(report.entries.filter((e) => e.status === 'failed').map((e) => [e.id, e.reason]));
+    expect(failed.broken).toBe(
+      `${join(dir, 'broken.json')}: innings[1].overs[0].deliveries[2].runs: expected an object`,
+    );
+    expect(failed.notjson).toMatch(/notjson\.json: not valid JSON/);
+    const after = await tableDigests(db);
+    expect(after.player_fixture_stats).not.toBe(before.player_fixture_stats); // good.json did import
+    expect(await db.selectFrom('fixtures').select('id').where('cricsheet_match_id', '=', 'broken').execute()).toEqual(
+      [],
+    );
+  });
+
+  it('rolls a match back completely when writing fails half way', async () => {
+    const { db } = database;
+    await importSchedule(db, [
+      {
+        season: 'Test League 2024',
+        competition: 'Test League',
+        matchNumber: 7,
+        startTime: '2024-04-07 14:00:00',
+        home: 'Other A',
+        away: 'Other B',
+      },
+    ]);
+    const before = await tableDigests(db);
+    const clash = parsed(
+      { ...richSpec(), event: { name: 'Test League', match_number: 7 }, extraPeople: ['Newcomer'] },
+      'm7',
+    );
+    await expect(importMatch(db, clash, { overrides: NO_OVERRIDES })).rejects.toThrow(
+      /is between other teams than Home XI and Away XI/,
+    );
+    expect(await tableDigests(db)).toEqual(before);
+  });
+
+  it('scores a tie by the super-over winner', async () => {
+    const { db } = database;
+    const spec: MatchSpec = {
+      event: { name: 'Test League', match_number: 3 },
+      innings: [
+        { team: HOME, overs: [[ball('H1', 'A11', 'H2', 6)]] },
+        { team: AWAY, overs: [[ball('A1', 'H11', 'A2', 6)]] },
+        { team: AWAY, superOver: true, overs: [[ball('A1', 'H10', 'A2', 1)]] },
+        { team: HOME, superOver: true, overs: [[ball('H1', 'A10', 'H2', 2)]] },
+      ],
+      outcome: { result: 'tie', eliminator: HOME },
+      playerOfMatch: ['H1'],
+    };
+    const r = await importMatch(db, parsed(spec, 'tie1'), { overrides: NO_OVERRIDES });
+    const rows = await db
+      .selectFrom('fixture_feature_winners as w')
+      .leftJoin('teams as t', 't.id', 'w.entity_id')
+      .select(['w.feature_id', 'w.entity_id', 't.name'])
+      .where('w.fixture_id', '=', r.fixtureId)
+      .orderBy('w.feature_id')
+      .execute();
+    expect(rows.find((w) => w.feature_id === MP.MatchWinner)?.name).toBe(HOME);
+    expect(rows.find((w) => w.feature_id === MP.WinningMargin)?.entity_id).toBe(507);
+    const result = await db
+      .selectFrom('fixture_results')
+      .selectAll()
+      .where('fixture_id', '=', r.fixtureId)
+      .executeTakeFirstOrThrow();
+    expect(result).toMatchObject({ result_type: 'tie', winner_team_id: null });
+    const innings = await db
+      .selectFrom('fixture_innings')
+      .select(['super_over', 'runs'])
+      .where('fixture_id', '=', r.fixtureId)
+      .orderBy('innings_number')
+      .execute();
+    expect(innings).toEqual([
+      { super_over: false, runs: 6 },
+      { super_over: false, runs: 6 },
+      { super_over: true, runs: 1 },
+      { super_over: true, runs: 2 },
+    ]);
+  });
+
+  it('scores nothing for a no result', async () => {
+    const { db } = database;
+    const spec = { ...richSpec(), event: { name: 'Test League', match_number: 4 }, outcome: { result: 'no result' } };
+    const r = await importMatch(db, parsed(spec, 'nr1'), { overrides: NO_OVERRIDES });
+    const f = await db.selectFrom('fixtures').select('status').where('id', '=', r.fixtureId).executeTakeFirstOrThrow();
+    expect(f.status).toBe('no_result');
+    expect(
+      await db.selectFrom('fixture_feature_winners').selectAll().where('fixture_id', '=', r.fixtureId).execute(),
+    ).toEqual([]);
+    expect(
+      await db.selectFrom('player_fixture_feature_counts').selectAll().where('fixture_id', '=', r.fixtureId).execute(),
+    ).toEqual([]);
+    expect(
+      await db.selectFrom('player_fixture_stats').selectAll().where('fixture_id', '=', r.fixtureId).execute(),
+    ).not.toEqual([]);
+  });
+
+  it('links a result to its scheduled fixture, keeping the scheduled start time and home team', async () => {
+    const { db } = database;
+    const reports = await importSchedule(db, [
+      {
+        season: 'Test League 2024',
+        matchNumber: 5,
+        startTime: '2024-04-05T10:00:00Z',
+        home: AWAY,
+        away: HOME,
+        venue: 'V',
+      },
+      { season: 'Test League 2024', matchNumber: 6, startTime: '2024-04-06T10:00:00Z', home: HOME, away: AWAY },
+    ]);
+    expect(reports.map((r) => r.status)).toEqual(['created', 'created']);
+    expect(
+      (
+        await importSchedule(db, [
+          { season: 'Test League 2024', matchNumber: 5, startTime: '2024-04-05T10:00:00Z', home: AWAY, away: HOME },
+        ])
+      )[0]?.status,
+    ).toBe('unchanged');
+    const scheduled = await db
+      .selectFrom('fixtures')
+      .selectAll()
+      .where('id', '=', reports[0]!.fixtureId!)
+      .executeTakeFirstOrThrow();
+    expect(scheduled).toMatchObject({ status: 'scheduled', cricsheet_match_id: null, name: 'Match 5' });
+
+    const r = await importMatch(
+      db,
+      parsed({ ...richSpec(), event: { name: 'Test League', match_number: 5 }, date: '2024-04-05' }, 'm5'),
+      {
+        overrides: NO_OVERRIDES,
+      },
+    );
+    expect(r.fixtureId).toBe(scheduled.id);
+    const linked = await db.selectFrom('fixtures').selectAll().where('id', '=', scheduled.id).executeTakeFirstOrThrow();
+    expect(linked).toMatchObject({
+      status: 'completed',
+      cricsheet_match_id: 'm5',
+      local_team_id: scheduled.local_team_id,
+      venue: 'Test Ground, Testville',
+    });
+    expect(linked.start_time.toISOString()).toBe('2024-04-05T10:00:00.000Z');
+  });
+
+  it('sets manual results (abandoned, corrections) and re-scores through the hook', async () => {
+    const { db } = database;
+    const fixtureOf = async (n: number) =>
+      (
+        await db
+          .selectFrom('fixtures')
+          .select('id')
+          .where('match_number', '=', n)
+          .where('cricsheet_match_id', 'is not', null)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const m5 = await fixtureOf(5);
+    const calls: number[] = [];
+    const remove = addResultChangedListener(async (_db, ids) => {
+      calls.push(...ids);
+    });
+    try {
+      const reports = await importResults(db, [
+        { season: 'Test League 2024', matchNumber: 6, status: 'abandoned' },
+        {
+          season: 'Test League 2024',
+          matchNumber: 5,
+          status: 'completed',
+          winner: AWAY,
+          wonByWickets: 2,
+          playerOfMatch: ['id-A2'],
+        },
+        { season: 'Test League 2024', matchNumber: 99, status: 'abandoned' },
+        { season: 'Test League 2024', matchNumber: 5, status: 'completed', winner: 'Nobody' },
+      ]);
+      expect(reports.map((r) => r.status)).toEqual(['updated', 'updated', 'failed', 'failed']);
+      expect(reports[2]?.reason).toBe('expected one fixture, found 0');
+      expect(reports[3]?.reason).toBe('"Nobody" is not a team of this fixture');
+      expect(calls).toContain(m5);
+    } finally {
+      remove();
+    }
+    const m6 = await db
+      .selectFrom('fixtures')
+      .select(['id', 'status'])
+      .where('match_number', '=', 6)
+      .executeTakeFirstOrThrow();
+    expect(m6.status).toBe('abandoned');
+    expect(
+      await db.selectFrom('fixture_feature_winners').selectAll().where('fixture_id', '=', m6.id).execute(),
+    ).toEqual([]);
+    const lists = await db
+      .selectFrom('fixture_feature_winner_lists')
+      .selectAll()
+      .where('fixture_id', '=', m5)
+      .orderBy('feature_id')
+      .execute();
+    const a2 = await db
+      .selectFrom('players')
+      .select('id')
+      .where('cricsheet_id', '=', 'id-A2')
+      .executeTakeFirstOrThrow();
+    expect(lists.find((l) => l.feature_id === MP.ManOfTheMatch)?.winner_ids).toBe(String(a2.id));
+    expect(lists.find((l) => l.feature_id === MP.WinningMargin)?.winner_ids).toBe('504');
+    expect(await derivedBySql(db)).toEqual(await derivedByTypescript(db));
+  });
+
+  it("computes a league's player points in SQL the same as the pure function", async () => {
+    const { db } = database;
+    const m1 = (
+      await db.selectFrom('fixtures').select('id').where('cricsheet_match_id', '=', 'm1').executeTakeFirstOrThrow()
+    ).id;
+    const config = new Map([
+      [PS.Run, 2],
+      [PS.SixBonus, 5],
+      [PS.Duck, 10],
+      [PS.Wicket, 30],
+    ]);
+    const points = await fixturePlayerPoints(db, m1, config);
+    const h2 = await db
+      .selectFrom('players')
+      .select('id')
+      .where('cricsheet_id', '=', 'id-H2')
+      .executeTakeFirstOrThrow();
+    const a1 = await db
+      .selectFrom('players')
+      .select('id')
+      .where('cricsheet_id', '=', 'id-A1')
+      .executeTakeFirstOrThrow();
+    expect(points.get(h2.id)).toBe(-10); // duck
+    expect(points.get(a1.id)).toBe(12 * 2 + 2 * 5); // corrected match: 12 runs, 2 sixes
+  });
+
+  it('infers positions from what players did', () => {
+    const base = {
+      matches: 10,
+      bowledMatches: 0,
+      ballsBowled: 0,
+      battedMatches: 10,
+      battingPositionSum: 20,
+      stumpings: 0,
+    };
+    expect(inferPosition(base)).toBe(POSITION.Batsman);
+    expect(inferPosition({ ...base, stumpings: 1 })).toBe(POSITION.Wicketkeeper);
+    expect(inferPosition({ ...base, bowledMatches: 9, ballsBowled: 200, battingPositionSum: 50 })).toBe(
+      POSITION.Allrounder,
+    );
+    expect(
+      inferPosition({ ...base, bowledMatches: 9, ballsBowled: 200, battedMatches: 3, battingPositionSum: 30 }),
+    ).toBe(POSITION.Bowler);
+    expect(inferPosition({ ...base, bowledMatches: 9, ballsBowled: 200, battingPositionSum: 90 })).toBe(
+      POSITION.Bowler,
+    );
+    // Part-time bowling (under half the matches, or a few balls) leaves a batsman a batsman.
+    expect(inferPosition({ ...base, bowledMatches: 3, ballsBowled: 40 })).toBe(POSITION.Batsman);
+    expect(inferPosition({ ...base, bowledMatches: 8, ballsBowled: 40 })).toBe(POSITION.Batsman);
+    expect(inferPosition({ ...base, battedMatches: 0, battingPositionSum: 0, bowledMatches: 1, ballsBowled: 6 })).toBe(
+      POSITION.Bowler,
+    );
+    expect(
+      inferPosition({
+        matches: 0,
+        bowledMatches: 0,
+        ballsBowled: 0,
+        battedMatches: 0,
+        battingPositionSum: 0,
+        stumpings: 0,
+      }),
+    ).toBe(POSITION.Batsman);
+  });
+
+  it('applies inference and overrides, re-scores players whose position changed, and leaves squad positions alone', async () => {
+    const { db } = database;
+    await importSquads(db, {
+      season: 'Test League 2024',
+      competition: 'Test League',
+      teams: [{ name: AWAY, code: 'AWY', players: [{ name: 'A11', cricsheetId: 'id-A11', position: 'Allrounder' }] }],
+    });
+    const overrides = new Map<string, PositionOverride>([
+      ['id-H2', { cricsheetId: 'id-H2', position: POSITION.Bowler }],
+    ]);
+    await importMatch(db, parsed(richSpec(), 'p1'), { overrides });
+    const pos = Object.fromEntries(
+      (await db.selectFrom('players').select(['cricsheet_id', 'position_id', 'position_source']).execute()).map((p) => [
+        p.cricsheet_id,
+        [p.position_id, p.position_source],
+      ]),
+    );
+    expect(pos['id-A1']).toEqual([POSITION.Wicketkeeper, 'inferred']); // made a stumping
+    expect(pos['id-A10']).toEqual([POSITION.Bowler, 'inferred']);
+    expect(pos['id-H1']).toEqual([POSITION.Batsman, 'inferred']);
+    expect(pos['id-H2']).toEqual([POSITION.Bowler, 'override']);
+    expect(pos['id-A11']).toEqual([POSITION.Allrounder, 'data']);
+    // H2 (overridden to Bowler) gets no duck; the derived tables agree with the pure functions.
+    expect(await derivedBySql(db)).toEqual(await derivedByTypescript(db));
+    const h2Duck = await db
+      .selectFrom('player_fixture_feature_counts as c')
+      .innerJoin('players as p', 'p.id', 'c.player_id')
+      .select('c.count')
+      .where('p.cricsheet_id', '=', 'id-H2')
+      .where('c.feature_id', '=', PS.Duck)
+      .execute();
+    expect(h2Duck).toEqual([]);
+    // Dropping the override re-infers H2 (a batsman by the data) and gives the duck back.
+    expect(await applyPositions(db, NO_OVERRIDES)).toHaveLength(1);
+  });
+
+  it('reads schedules from CSV and checks times', () => {
+    const rows = csvRows(
+      'season,match_number,start_time,home,away,venue\nIPL 2030,1,2030-03-22 14:00:00,"Team, A",Team B,"The ""Big"" Ground"\n',
+    );
+    const row = scheduleRowFromRecord(rows[0]!, 'x.csv row 2');
+    expect(row).toMatchObject({
+      season: 'IPL 2030',
+      matchNumber: 1,
+      home: 'Team, A',
+      away: 'Team B',
+      venue: 'The "Big" Ground',
+    });
+    expect(parseUtc(row.startTime, 'x').toISOString()).toBe('2030-03-22T14:00:00.000Z');
+    expect(parseUtc('2030-03-22T19:30:00+05:30', 'x').toISOString()).toBe('2030-03-22T14:00:00.000Z');
+    expect(() => parseUtc('2030-03-22T19:30:00', 'x')).not.toThrow();
+    expect(() => parseUtc('22/03/2030', 'row 3')).toThrow(/row 3: start time "22\/03\/2030"/);
+    expect(() => scheduleRowFromRecord({ season: 'S 2030', startTime: '2030-01-01 10:00:00', home: 'A' }, 'r')).toThrow(
+      'r: season, startTime, home and away are required',
+    );
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from '../src/accounts/password';
+import { loadConfig, REPO_ROOT } from '../src/config';
+import { firstLink } from '../src/email/transport';
+import { describeValidation } from '../src/http/errors';
+
+describe('passwords', () => {
+  it('hashes with scrypt N=16384 r=8 p=1 and a random salt, and verifies', async () => {
+    const a = await hashPassword('s3cret pass');
+    const b = await hashPassword('s3cret pass');
+    expect(a).toMatch(/^scrypt\$16384\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('s3cret pass', a)).toBe(true);
+    expect(await verifyPassword('s3cret pass ', a)).toBe(false);
+    expect(await verifyPassword('s3cret pass', 'bcrypt$whatever')).toBe(false);
+    expect(await verifyPassword('s3cret pass', 'scrypt$16384$8$1$abc$')).toBe(false);
+  });
+});
+
+describe('config', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      appUrl: 'http://localhost:3000',
+      supportEmail: 'support@fantasycricket.local',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      production: false,
+    });
+    expect(c.dataDir).toBe(`${REPO_ROOT}.data`);
+    expect(c.webDist).toBe(`${REPO_ROOT}apps/web/dist`);
+    expect(c.session).toEqual({ absoluteMs: 30 * 86_400_000, idleMs: 7 * 86_400_000, touchIntervalMs: 60_000 });
+    expect(c.rateLimits.login).toEqual({ max: 10, windowMs: 15 * 60_000 });
+  });
+
+  it('reads the environment', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      NODE_ENV: 'production',
+      DATA_DIR: '/tmp/x',
+      APP_URL: 'https://fc.example/',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      production: true,
+      dataDir: '/tmp/x',
+      appUrl: 'https://fc.example',
+    });
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(loadConfig({ RATE_LIMIT_MULTIPLIER: '20' }).rateLimits.register).toEqual({ max: 200, windowMs: 3_600_000 });
+  });
+});
+
+describe('helpers', () => {
+  it('finds the first link of a text', () => {
+    expect(firstLink('Hi\nOpen http://a.test/x?token=1 now https://b')).toBe('http://a.test/x?token=1');
+    expect(firstLink('none')).toBe('');
+  });
+
+  it('describes schema violations in words', () => {
+    const e = (keyword: string, instancePath: string, params: object) =>
+      describeValidation([{ keyword, instancePath, params, schemaPath: '' }], 'body');
+    expect(e('required', '', { missingProperty: 'email' })).toBe('email is required.');
+    expect(e('additionalProperties', '', { additionalProperty: 'x' })).toBe('x is not an allowed field.');
+    expect(e('type', '/use_ai_auto_pick', { type: 'boolean' })).toBe('use_ai_auto_pick must be a boolean.');
+    expect(e('type', '/n', { type: 'integer' })).toBe('n must be an integer.');
+    expect(e('type', '', { type: 'object' })).toBe('The request body must be a JSON object.');
+    expect(e('enum', '/status', { allowedValues: ['a', 'b'] })).toBe('status must be one of: a, b.');
+    expect(e('minimum', '/userId', { limit: 1 })).toBe('userId must be at least 1.');
+  });
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: `api-${process.env.DB_TARGET ?? 'pglite'}`,
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each file opens its own database; two workers fit the 2-core machines.
+    maxWorkers: 2,
+  },
+});

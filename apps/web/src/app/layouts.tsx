@@ -1,0 +1,67 @@
+import { AppShell, Spinner } from '@fantasy-cricket/ui';
+import { useSetAtom } from 'jotai';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { AppFooter } from '../features/shell/AppFooter';
+import { AppHeader } from '../features/shell/AppHeader';
+import { AppSidebar } from '../features/shell/AppSidebar';
+import { sidebarOpenAtom } from '../features/shell/atoms';
+import { GlobalLoadingOverlay, GlobalNotification } from './GlobalFeedback';
+import * as styles from './layouts.css';
+
+function ScreenFallback() {
+  return (
+    <div className={styles.fallback}>
+      <Spinner />
+    </div>
+  );
+}
+
+/** Scrolls to the top and closes the phone sidebar whenever the path changes. */
+function RouteChangeEffects() {
+  const { pathname } = useLocation();
+  const setSidebarOpen = useSetAtom(sidebarOpenAtom);
+  useEffect(() => {
+    setSidebarOpen(false);
+    window.scrollTo?.({ top: 0 });
+  }, [pathname, setSidebarOpen]);
+  return null;
+}
+
+/** Wraps every route: the global overlay and notification live here, inside the router. */
+export function RootLayout() {
+  return (
+    <>
+      <RouteChangeEffects />
+      <GlobalLoadingOverlay />
+      <GlobalNotification />
+      <Outlet />
+    </>
+  );
+}
+
+function Content() {
+  return (
+    <Suspense fallback={<ScreenFallback />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/** Anonymous screens: header and footer, no sidebar. */
+export function PublicLayout() {
+  return (
+    <AppShell header={<AppHeader />} footer={<AppFooter />}>
+      <Content />
+    </AppShell>
+  );
+}
+
+/** /home screens: header with greeting and hamburger, the sidebar, the footer. */
+export function HomeLayout() {
+  return (
+    <AppShell header={<AppHeader />} sidebar={<AppSidebar />} footer={<AppFooter />}>
+      <Content />
+    </AppShell>
+  );
+}

@@ -1,0 +1,40 @@
+import { messages } from '@fantasy-cricket/rules';
+import { type AppNotification, type NotificationKind, notificationAtom } from './atoms';
+import { ApiError } from './api';
+import { getAppStore } from './store';
+
+/** Statuses whose server message is shown as is (spec section 8, generic handler). */
+const STATUSES_WITH_SERVER_MESSAGE = new Set([400, 401, 403, 404]);
+
+/**
+ * The text of spec section 8's generic handler: a 400/401/403/404 carrying a server `error.message`
+ * shows that message; anything else shows the fallback, or the generic unexpected-error text.
+ */
+export function errorNotificationText(error: unknown, fallback?: string): string {
+  if (error instanceof ApiError && STATUSES_WITH_SERVER_MESSAGE.has(error.status) && error.serverMessage) {
+    return error.serverMessage;
+  }
+  return fallback ?? messages.common.unexpected;
+}
+
+let nextId = 1;
+
+export function notify(kind: NotificationKind, message: string): AppNotification {
+  const notification = { id: nextId++, kind, message };
+  getAppStore().set(notificationAtom, notification);
+  return notification;
+}
+
+/** Shows a success notification ('Success.' unless told otherwise). */
+export function notifySuccess(message: string = messages.common.success): void {
+  notify('success', message);
+}
+
+/** Shows an error notification for a failed call, through the generic handler. */
+export function notifyError(error: unknown, fallback?: string): void {
+  notify('error', errorNotificationText(error, fallback));
+}
+
+export function clearNotification(): void {
+  getAppStore().set(notificationAtom, null);
+}

@@ -1,0 +1,57 @@
+import { type ComponentType, lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { RequireUser } from './guards';
+import { HomeLayout, PublicLayout, RootLayout } from './layouts';
+
+/** Each screen is its own chunk (React.lazy), so the landing page stays small. */
+function screen(load: () => Promise<{ default: ComponentType }>): RouteObject['element'] {
+  const Screen = lazy(load);
+  return <Screen />;
+}
+
+const toLanding = <Navigate to="/landing" replace />;
+
+/** The routes of spec section 2, exactly. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { index: true, element: toLanding },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: 'landing', element: screen(() => import('../routes/landing')) },
+          { path: 'contact', element: screen(() => import('../routes/contact')) },
+          { path: 'login', element: screen(() => import('../routes/login')) },
+          { path: 'register', element: screen(() => import('../routes/register')) },
+          { path: 'verify-email', element: screen(() => import('../routes/verify-email')) },
+          { path: 'reset-password', element: screen(() => import('../routes/reset-password')) },
+          { path: 'unsubscribe', element: screen(() => import('../routes/unsubscribe')) },
+          { path: 'terms', element: screen(() => import('../routes/terms')) },
+        ],
+      },
+      {
+        path: 'home',
+        element: (
+          <RequireUser>
+            <HomeLayout />
+          </RequireUser>
+        ),
+        children: [
+          { index: true, element: screen(() => import('../routes/home')) },
+          { path: 'start-league', element: screen(() => import('../routes/home.start-league')) },
+          { path: 'view-my-leagues', element: screen(() => import('../routes/home.view-my-leagues')) },
+          { path: 'view-league-members', element: screen(() => import('../routes/home.view-league-members')) },
+          { path: 'join-league', element: screen(() => import('../routes/home.join-league')) },
+          { path: 'my-predictions', element: screen(() => import('../routes/home.my-predictions')) },
+          { path: 'all-predictions', element: screen(() => import('../routes/home.all-predictions')) },
+          { path: 'view-leaderboard', element: screen(() => import('../routes/home.view-leaderboard')) },
+          { path: 'view-profile', element: screen(() => import('../routes/home.view-profile')) },
+          { path: 'view-faqs', element: screen(() => import('../routes/home.view-faqs')) },
+          { path: '*', element: toLanding },
+        ],
+      },
+      { path: '*', element: toLanding },
+    ],
+  },
+];

@@ -1,0 +1,146 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Text, TextField } from '@fantasy-cricket/ui';
+import { emailField, messages, VERIFY_REDIRECT_MS } from '@fantasy-cricket/rules';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
+import { ApiError } from '../../../app/api';
+import { notify, notifySuccess } from '../../../app/notify';
+import { Page } from '../../shell/Page';
+import { emailFromBody, resendVerificationEmail, verifyEmail } from '../api';
+import * as styles from '../auth.css';
+import { Outcome } from '../Outcome';
+
+const m = messages.verify;
+
+type State =
+  | { kind: 'verifying' }
+  | { kind: 'verified' }
+  | { kind: 'failed'; email?: string }
+  | { kind: 'invalid-link' };
+
+const resendSchema = z.object({ email: emailField });
+
+/** Asks for the address when the failed verification did not tell us whose token it was. */
+function ResendForm({ onSend, sending }: { onSend: (email: string) => void; sending: boolean }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(resendSchema), mode: 'onTouched', defaultValues: { email: '' } });
+  return (
+    <form noValidate className={styles.form} onSubmit={handleSubmit((values) => onSend(values.email))}>
+      <Text tone="muted">Enter the email you registered with and we will send a new link.</Text>
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <Button type="submit" loading={sending}>
+        Send verification email
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Verify-email (spec sections 2 and 4): verifies the token from the link. Verified → /login after
+ * 3 s; failed → Try Again or Resend Verification Email; no token → 'Invalid verification link.'
+ */
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const [state, setState] = useState<State>(token ? { kind: 'verifying' } : { kind: 'invalid-link' });
+  const [askForEmail, setAskForEmail] = useState(false);
+  const [sending, setSending] = useState(false);
+  const started = useRef(false);
+
+  const verify = useCallback(async () => {
+    if (!token) return;
+    setState({ kind: 'verifying' });
+    try {
+      await verifyEmail(token);
+      setState({ kind: 'verified' });
+    } catch (error) {
+      setState({ kind: 'failed', email: error instanceof ApiError ? emailFromBody(error.body) : undefined });
+    }
+  }, [token]);
+
+  // Once per page view (a token works once, so StrictMode's second effect run must not re-send it).
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void verify();
+  }, [verify]);
+
+  useEffect(() => {
+    if (state.kind !== 'verified') return;
+    const timer = setTimeout(() => navigate('/login'), VERIFY_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [state.kind, navigate]);
+
+  const resend = async (email: string) => {
+    setSending(true);
+    try {
+      await resendVerificationEmail(email);
+      notifySuccess(messages.login.resendSuccessAlt);
+      setAskForEmail(false);
+    } catch {
+      notify('error', messages.login.resendError);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  let body: ReactNode;
+  switch (state.kind) {
+    case 'verifying':
+      body = <Outcome tone="pending" title="Verifying your email…" />;
+      break;
+    case 'verified':
+      body = (
+        <Outcome tone="success" title={m.success}>
+          <Text tone="muted">Taking you to the login page…</Text>
+        </Outcome>
+      );
+      break;
+    case 'invalid-link':
+      body = (
+        <Outcome tone="error" title={m.invalidLink}>
+          <Text tone="muted">Open the link from your verification email again, or log in to request a new one.</Text>
+        </Outcome>
+      );
+      break;
+    case 'failed':
+      body = (
+        <>
+          <Outcome
+            tone="error"
+            title={m.failed}
+            actions={
+              <>
+                <Button onClick={() => void verify()}>{m.tryAgain}</Button>
+                <Button
+                  variant="secondary"
+                  loading={sending && !askForEmail}
+                  onClick={() => (state.email ? void resend(state.email) : setAskForEmail(true))}
+                >
+                  {messages.login.resendLink}
+                </Button>
+              </>
+            }
+          />
+          {askForEmail ? (
+            <Card title="Resend the verification email">
+              <ResendForm onSend={(email) => void resend(email)} sending={sending} />
+            </Card>
+          ) : null}
+        </>
+      );
+      break;
+  }
+
+  return (
+    <Page title="Verify Email" width="narrow">
+      {body}
+    </Page>
+  );
+}

@@ -1,0 +1,5 @@
+import { api, unwrap } from '../../app/api';
+
+export function listFaqs() {
+  return unwrap(api.GET('/faq/'));
+}

@@ -1,0 +1,45 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, mockApi, reply } from '../../test/api';
+import { renderApp, testUser } from '../../test/render';
+import { makePublicLeague } from '../leagues/testData';
+
+const widgets = [
+  { Header: 'Most Runs', StatEntry: [{ Player: 'S Mandhana', Team: 'RCB', Runs: 412 }] },
+  { Header: 'Most Wickets', StatEntry: [{ Player: 'D Sharma', Wickets: 18 }] },
+];
+
+describe('Home', () => {
+  it('lists Daily Challenge public leagues with a Join link, and one table per statistics widget', async () => {
+    mockApi(
+      reply('/league/publicLeagues/{userId}', 'get', 200, {
+        data: [makePublicLeague(), makePublicLeague({ LeagueID: 2, LeagueName: 'Weekend Warriors' })],
+      }),
+      reply('/player_stats/', 'get', 200, widgets),
+    );
+    renderApp('/home', { user: testUser });
+    expect(await screen.findByText(/Good to see you, Smriti/)).toBeInTheDocument();
+    const join = await screen.findByRole('link', { name: 'Join Daily Challenge: MI v CSK' });
+    expect(join).toHaveAttribute('href', '/home/join-league?isPublicLeague=true');
+    expect(screen.queryByText('Weekend Warriors')).not.toBeInTheDocument();
+    const runs = (await screen.findByRole('heading', { name: 'Most Runs' })).closest('section') ?? document.body;
+    expect(
+      within(runs)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Player', 'Team', 'Runs']);
+    expect(within(runs).getByText('412')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Most Wickets' })).toBeInTheDocument();
+  });
+
+  it('reports failed daily challenges, empties the list, and silently empties failed statistics', async () => {
+    mockApi(
+      { method: 'GET', pattern: /publicLeagues/, reply: () => ({ status: 500, body: apiError('x') }) },
+      { method: 'GET', pattern: /player_stats/, reply: () => ({ status: 500, body: apiError('x') }) },
+    );
+    renderApp('/home', { user: testUser });
+    expect(await screen.findByText('An error occurred while loading daily challenges.')).toBeInTheDocument();
+    expect(await screen.findByText(/No Daily Challenges are open right now/)).toBeInTheDocument();
+    expect(await screen.findByText(/No statistics yet/)).toBeInTheDocument();
+  });
+});

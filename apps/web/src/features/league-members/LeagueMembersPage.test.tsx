@@ -1,0 +1,191 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, custom, jsonResponse, mockApi, reply } from '../../test/api';
+import { renderApp, testUser } from '../../test/render';
+import { chooseOption } from '../../test/select';
+import { makeLeague, makeMember } from '../leagues/testData';
+
+const mine = makeLeague();
+const theirs = makeLeague({ LeagueID: 3, LeagueName: 'Cousins Cup', AdminUserID: 99, IsPrivate: false });
+const me = makeMember();
+const pending = makeMember({
+  MemberID: 101,
+  UserID: 8,
+  DisplayName: 'Harman',
+  FirstName: 'Harmanpreet',
+  LastName: 'Kaur',
+  Status: 'Pending',
+  IsAdmin: false,
+  Email: 'h@example.com',
+});
+const approved = makeMember({
+  MemberID: 102,
+  UserID: 9,
+  DisplayName: 'Jemi',
+  FirstName: 'Jemimah',
+  LastName: 'R',
+  Status: 'Approved',
+  IsAdmin: false,
+  Email: 'j@example.com',
+});
+
+const members = (data: ReturnType<typeof makeMember>[]) =>
+  reply('/league_member/{leagueId}/members', 'get', 200, { data });
+
+describe('League Members', () => {
+  it('shows the admin everyone with status, email and the actions that apply', async () => {
+    mockApi(
+      reply('/league/userLeagues/{userId}', 'get', 200, { data: [mine, theirs] }),
+      members([me, pending, approved]),
+    );
+    renderApp('/home/view-league-members', { user: testUser });
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Harman');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Member', 'Role', 'Member Status', 'Email', 'Approve', 'Reject', 'Make Admin']);
+    const row = (name: string) => within(table).getByText(name).closest('tr') as HTMLElement;
+    expect(row('Smriti18')).toHaveTextContent('You are here');
+    expect(row('Smriti18')).toHaveTextContent('Admin');
+    expect(within(row('Harman')).getByRole('button', { name: 'Approve Harman' })).toBeInTheDocument();
+    expect(within(row('Harman')).getByRole('button', { name: 'Reject Harman' })).toBeInTheDocument();
+    expect(within(row('Harman')).queryByRole('button', { name: /Make/ })).not.toBeInTheDocument();
+    expect(within(row('Jemi')).queryByRole('button', { name: /Approve|Reject/ })).not.toBeInTheDocument();
+    expect(within(row('Jemi')).getByRole('button', { name: 'Make Jemi admin' })).toBeInTheDocument();
+    expect(within(row('Smriti18')).queryByRole('button')).not.toBeInTheDocument();
+    expect(row('Jemi')).toHaveTextContent('j@example.com');
+  });
+
+  it('shows other members only Approved members and no admin columns (status for private leagues)', async () => {
+    const privateTheirs = makeLeague({ LeagueID: 4, LeagueName: 'Private theirs', AdminUserID: 99 });
+    const admin = makeMember({ MemberID: 200, UserID: 99, DisplayName: 'Boss', IsAdmin: true, Email: undefined });
+    mockApi(
+      reply('/league/userLeagues/{userId}', 'get', 200, { data: [theirs, privateTheirs] }),
+      members([admin, { ...me, IsAdmin: false, Email: undefined }, { ...pending, Email: undefined }]),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/view-league-members', { user: testUser });
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Boss');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Member', 'Role']);
+    expect(within(table).queryByText('Harman')).not.toBeInTheDocument();
+    await chooseOption(user, 'Select League', 'Private theirs');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table'))
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(['Member', 'Role', 'Member Status']),
+    );
+  });
+
+  it('approves a pending member and reloads', async () => {
+    const { requests } = mockApi(
+      reply('/league/userLeagues/{userId}', 'get', 200, { data: [mine] }),
+      members([me, pending]),
+      reply('/league_member/update_member_status', 'post', 200, { message: 'ok' }),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/view-league-members', { user: testUser });
+    await user.click(await screen.findByRole('button', { name: 'Approve Harman' }));
+    expect(await screen.findByText('Member successfully approved.')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      LeagueMemberID: 101,
+      LeagueID: 1,
+      Status: 'Approved',
+      AdminUserID: 7,
+    });
+  });
+
+  it('rejects after the Confirm Rejection modal, and reports a failure', async () => {
+    let fail = false;
+    const { requests } = mockApi(
+      reply('/league/userLeagues/{userId}', 'get', 200, { data: [mine] }),
+      members([me, pending]),
+      custom('/league_member/update_member_status', 'post', () =>
+        fail ? jsonResponse(500, apiError('x')) : jsonResponse(200, { message: 'ok' }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/view-league-members', { user: testUser });
+    await user.click(await screen.findByRole('button', { name: 'Reject Harman' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Rejection' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Member successfully rejected.')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({ Status: 'Rejected' });
+    fail = true;
+    await user.click(await screen.findByRole('button', { name: 'Reject Harman' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Failed to reject member. Please try again.')).toBeInTheDocument();
+  });
+
+  it('reports a failed approval', async () => {
+    mockApi(
+      reply('/league/userLeagues/{userId}', 'get', 200, { data: [mine] }),
+      members([me, pending]),
+      reply('/league_member/update_member_status', 'post', 409, apiError('x')),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/view-league-members', { user: testUser });
+    await user.click(await screen.findByRole('button', { name: 'Approve Harman' }));
+    expect(await screen.findByText('Failed to approve member. Please try again.')).toBeInTheDocument();
+  });
+
+  it('transfers admin after Confirm Admin Transfer; the admin columns then disappear', async () => {
+    let adminId = 7;
+    const { requests } = mockApi(
+      reply('/league/userLeagues/{userId}', 'get', 200, () => ({ data: [makeLeague({ AdminUserID: adminId })] })),
+      members([me, approved]),
+      reply('/league/changeAdmin', 'post', 200, () => {
+        adminId = 9;
+        return { message: 'ok' };
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/view-league-members', { user: testUser });
+    await user.click(await screen.findByRole('button', { name: 'Make Jemi admin' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Admin Transfer' });
+    await user.click(within(dialog).getByRole('button', { name: 'Make Admin' }));
+    expect(await screen.findByText('Admin changed successfully.')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ LeagueID: 1, AdminID: 7, NewAdminID: 9 });
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: 'Make Admin' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('columnheader', { name: 'Email' })).not.toBeInTheDocument();
+  });
+
+  it('reports a failed admin change', async () => {
+    mockApi(
+      reply('/league/userLeagues/{userId}', 'get', 200, { data: [mine] }),
+      members([me, approved]),
+      reply('/league/changeAdmin', 'post', 422, apiError('x')),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/view-league-members', { user: testUser });
+    await user.click(await screen.findByRole('button', { name: 'Make Jemi admin' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Make Admin' }));
+    expect(await screen.findByText('Failed to change admin. Please try again.')).toBeInTheDocument();
+  });
+
+  it('reports failed loads and the empty state', async () => {
+    mockApi({ method: 'GET', pattern: /userLeagues/, reply: () => ({ status: 500, body: apiError('x') }) });
+    renderApp('/home/view-league-members', { user: testUser });
+    expect(await screen.findByText('Failed to load leagues.')).toBeInTheDocument();
+  });
+
+  it('reports failed members and shows No members found.', async () => {
+    mockApi(reply('/league/userLeagues/{userId}', 'get', 200, { data: [mine] }), {
+      method: 'GET',
+      pattern: /members$/,
+      reply: () => ({ status: 500, body: apiError('x') }),
+    });
+    renderApp('/home/view-league-members', { user: testUser });
+    expect(await screen.findByText('Failed to load members. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('No members found.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,123 @@
+import { vars } from '@fantasy-cricket/ui';
+import { style } from '@vanilla-extract/css';
+
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+
+export const pair = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr',
+  gap: vars.space.md,
+  '@media': { 'screen and (min-width: 700px)': { gridTemplateColumns: '1fr 1fr' } },
+});
+
+export const checks = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.lg });
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, justifyContent: 'flex-end' });
+
+export const actionsStart = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' });
+
+export const cellStack = style({ display: 'flex', flexDirection: 'column', gap: vars.space['2xs'], minWidth: '9rem' });
+
+export const nowrap = style({ whiteSpace: 'nowrap' });
+
+export const numberInput = style({ width: '6rem' });
+
+export const badge = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['2xs'],
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  fontSize: vars.fontSize.xs,
+  whiteSpace: 'nowrap',
+});
+
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+
+export const input = style({
+  width: '4.5rem',
+  minHeight: '2.25rem',
+  padding: `${vars.space['2xs']} ${vars.space.xs}`,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  font: 'inherit',
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
+    '&[aria-invalid="true"]': { borderColor: vars.color.errorFg },
+  },
+});
+
+export const wideInput = style([input, { width: '100%', minWidth: '9rem' }]);
+
+export const fieldNote = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+
+export const fieldError = style({ fontSize: vars.fontSize.xs, color: vars.color.errorFg });
+
+export const steps = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});
+
+export const step = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `${vars.space['2xs']} ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  selectors: {
+    '&[aria-current="step"]': {
+      background: vars.color.primarySubtle,
+      borderColor: vars.color.primary,
+      color: vars.color.primaryText,
+      fontWeight: 600,
+    },
+  },
+});
+
+export const stepNumber = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: '1.5rem',
+  height: '1.5rem',
+  borderRadius: '50%',
+  border: '1px solid currentColor',
+  fontSize: vars.fontSize.xs,
+});
+
+export const success = style({
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  background: vars.color.successBg,
+  color: vars.color.successFg,
+  border: `1px solid ${vars.color.successBorder}`,
+});
+
+export const featureName = style({
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  font: 'inherit',
+  color: 'inherit',
+  textAlign: 'start',
+  textDecoration: 'underline dotted',
+  cursor: 'help',
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` } },
+});
+
+export const errorList = style({ margin: 0, paddingInlineStart: vars.space.lg });
+
+/**
+ * Works around a kit issue: DataTable's visually hidden caption is absolutely positioned without a
+ * positioned ancestor, so in a horizontally scrolling table it widens the page on phones.
+ */
+export const table = style({ position: 'relative' });

@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, mockApi, reply } from '../../test/api';
+import { renderApp, testUser } from '../../test/render';
+import { makeLeague } from '../leagues/testData';
+
+const draftAdmin = makeLeague();
+const activeMember = makeLeague({
+  LeagueID: 2,
+  LeagueName: 'Cousins Cup',
+  LeagueCode: 'COU999',
+  Status: 'Active',
+  AdminUserID: 99,
+  LeagueTypeName: 'Match Prediction',
+});
+const publicLeague = makeLeague({
+  LeagueID: 3,
+  LeagueName: 'Open League',
+  IsPrivate: false,
+  AdminUserID: 99,
+  Status: 'Active',
+});
+
+const leagues = (...data: ReturnType<typeof makeLeague>[]) =>
+  reply('/league/userLeagues/{userId}', 'get', 200, { data });
+
+describe('My Leagues', () => {
+  it('lists leagues with the code or Public, and Activate/Delete only on Draft leagues the user admins', async () => {
+    mockApi(leagues(draftAdmin, activeMember, publicLeague));
+    renderApp('/home/view-my-leagues', { user: testUser });
+    const table = await screen.findByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['League Name', 'League Code', 'Configuration', 'Edit', 'Activate', 'Delete']);
+    const row = (name: string) =>
+      screen.getByRole('rowheader', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
+    expect(row('Office League')).toHaveTextContent('OFF123');
+    expect(row('Office League')).toHaveTextContent(/Player Selection\s*Draft/);
+    expect(row('Open League')).toHaveTextContent('Public');
+    expect(within(row('Office League')).getByRole('button', { name: 'Activate Office League' })).toBeInTheDocument();
+    expect(within(row('Office League')).getByRole('button', { name: 'Delete Office League' })).toBeInTheDocument();
+    expect(within(row('Cousins Cup')).queryByRole('button', { name: /Activate|Delete/ })).not.toBeInTheDocument();
+    expect(within(row('Cousins Cup')).getByRole('button', { name: 'Configure Cousins Cup' })).toBeInTheDocument();
+    expect(within(row('Cousins Cup')).getByRole('button', { name: 'Edit Cousins Cup' })).toBeInTheDocument();
+  });
+
+  it('hides the Activate and Delete columns when the user admins no Draft league', async () => {
+    mockApi(leagues(activeMember, makeLeague({ LeagueID: 4, LeagueName: 'Mine, active', Status: 'Active' })));
+    renderApp('/home/view-my-leagues', { user: testUser });
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Cousins Cup');
+    expect(within(table).queryByRole('columnheader', { name: 'Activate' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state and the load error', async () => {
+    mockApi(leagues());
+    renderApp('/home/view-my-leagues', { user: testUser });
+    expect(await screen.findByText('No leagues found.')).toBeInTheDocument();
+  });
+
+  it('reports a failed load', async () => {
+    mockApi({ method: 'GET', pattern: /userLeagues\/7$/, reply: () => ({ status: 500, body: apiError('x') }) });
+    renderApp('/home/view-my-leagues', { user: testUser });
+    expect(await screen.findByText('Failed to fetch leagues. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('No leagues found.')).toBeInTheDocument();
+  });
+
+  it('activates after a confirmation that warns about changes, then reloads', async () => {
+    const { requests } = mockApi(
+      leagues(draftAdmin),
+      reply('/league/activate', 'post', 200, { message: 'League activated.' }),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/view-my-leagues', { user: testUser });
+    await user.click(await screen.findByRole('button', { name: 'Activate Office League' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(/no changes are allowed/);
+    await user.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    expect(await screen.findByText('League activated.')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ UserID: 7, LeagueID: 1 });
+    await waitFor(() => expect(requests.filter((r) => r.path === '/api/league/userLeagues/7')).toHaveLength(2));
+  });
+
+  it('closes the confirm dialog and reports a failed activation', async () => {
+    mockApi(leagues(draftAdmin), reply('/league/activate', 'post', 409, apiError('Nope')));
+    const user = userEvent.setup();
+    renderApp('/home/view-my-leagues', { user: testUser });
+    await user.click(await screen.findByRole('button', { name: 'Activate Office League' }));
+    // 409 is not one of the statuses whose server message is shown.
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Activate' }));
+    expect(await screen.findByText('Failed to activate league. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  it('deletes after confirmation, and reports a failed delete', async () => {
+    const { requests } = mockApi(leagues(draftAdmin), reply('/league/{id}', 'delete', 409, apiError('No')));
+    const user = userEvent.setup();
+    renderApp('/home/view-my-leagues', { user: testUser });
+    await user.click(await screen.findByRole('button', { name: 'Delete Office League' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete league.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/league/1')).toBe(true);
+  });
+});

@@ -1,0 +1,208 @@
+import { Button, Card, ConfirmDialog, createDataTableColumnHelper, DataTable, Text } from '@fantasy-cricket/ui';
+import { messages } from '@fantasy-cricket/rules';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { storedUserAtom } from '../../app/atoms';
+import { notifyError, notifySuccess } from '../../app/notify';
+import { ConfigureLeagueModal } from '../league-config/ConfigureLeagueModal';
+import { EditLeagueModal } from '../league-config/EditLeagueModal';
+import { activateLeague, deleteLeague, type League, listUserLeagues } from '../leagues/api';
+import { IconButton } from '../leagues/IconButton';
+import { ActivateIcon, ConfigureIcon, DeleteIcon, EditIcon } from '../leagues/icons';
+import * as styles from '../leagues/leagues.css';
+import { Page } from '../shell/Page';
+
+const m = messages.myLeagues;
+
+/** Leagues shown: Draft, Active and Finished (other statuses exist but are not shown). */
+const SHOWN_STATUSES = new Set(['Draft', 'Active', 'Finished']);
+
+/** Whether the user may activate or delete this league: its admin, while it is a Draft. */
+export function adminsDraft(league: League, userId: number): boolean {
+  return league.AdminUserID === userId && league.Status === 'Draft';
+}
+
+type Popup = { kind: 'configure' | 'edit' | 'activate' | 'delete'; league: League } | null;
+
+/** My Leagues (spec sections 2, 4, 6, 8): the user's leagues with configure, edit, activate and delete. */
+export function MyLeaguesPage() {
+  const user = useAtomValue(storedUserAtom);
+  const userId = user?.userId ?? 0;
+  const [leagues, setLeagues] = useState<League[] | null>(null);
+  const [popup, setPopup] = useState<Popup>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    if (!userId) return;
+    try {
+      const data = await listUserLeagues(userId);
+      setLeagues(data.filter((league) => SHOWN_STATUSES.has(league.Status)));
+    } catch (error) {
+      setLeagues([]);
+      notifyError(error, m.fetchFailed);
+    }
+  }, [userId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const showAdminColumns = (leagues ?? []).some((league) => adminsDraft(league, userId));
+
+  const runConfirmed = async (kind: 'activate' | 'delete', league: League) => {
+    setBusy(true);
+    try {
+      const result =
+        kind === 'activate' ? await activateLeague(userId, league.LeagueID) : await deleteLeague(league.LeagueID);
+      setPopup(null);
+      notifySuccess(result?.message);
+      await load();
+    } catch (error) {
+      setPopup(null);
+      notifyError(error, kind === 'activate' ? m.activateFailed : m.deleteFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns = useMemo(() => {
+    const col = createDataTableColumnHelper<League>();
+    const base = [
+      col.accessor('LeagueName', {
+        header: 'League Name',
+        meta: { rowHeader: true },
+        cell: ({ row }) => (
+          <div className={styles.cellStack}>
+            <span>{row.original.LeagueName}</span>
+            <span className={styles.actionsStart}>
+              <Text as="span" size="xs" tone="muted" weight="regular">
+                {row.original.LeagueTypeName}
+              </Text>
+              <span className={styles.badge}>{row.original.Status}</span>
+            </span>
+          </div>
+        ),
+      }),
+      col.accessor((league) => (league.IsPrivate ? league.LeagueCode : 'Public'), {
+        id: 'code',
+        header: 'League Code',
+        cell: (info) => <span className={styles.nowrap}>{info.getValue()}</span>,
+      }),
+      col.display({
+        id: 'configure',
+        header: 'Configuration',
+        meta: { align: 'center' },
+        cell: ({ row }) => (
+          <IconButton
+            label={`Configure ${row.original.LeagueName}`}
+            icon={<ConfigureIcon />}
+            onClick={() => setPopup({ kind: 'configure', league: row.original })}
+          />
+        ),
+      }),
+      col.display({
+        id: 'edit',
+        header: 'Edit',
+        meta: { align: 'center' },
+        cell: ({ row }) => (
+          <IconButton
+            label={`Edit ${row.original.LeagueName}`}
+            icon={<EditIcon />}
+            onClick={() => setPopup({ kind: 'edit', league: row.original })}
+          />
+        ),
+      }),
+    ];
+    if (!showAdminColumns) return base;
+    return [
+      ...base,
+      col.display({
+        id: 'activate',
+        header: 'Activate',
+        meta: { align: 'center' },
+        cell: ({ row }) =>
+          adminsDraft(row.original, userId) ? (
+            <IconButton
+              label={`Activate ${row.original.LeagueName}`}
+              icon={<ActivateIcon />}
+              onClick={() => setPopup({ kind: 'activate', league: row.original })}
+            />
+          ) : null,
+      }),
+      col.display({
+        id: 'delete',
+        header: 'Delete',
+        meta: { align: 'center' },
+        cell: ({ row }) =>
+          adminsDraft(row.original, userId) ? (
+            <IconButton
+              label={`Delete ${row.original.LeagueName}`}
+              icon={<DeleteIcon />}
+              onClick={() => setPopup({ kind: 'delete', league: row.original })}
+            />
+          ) : null,
+      }),
+    ];
+  }, [showAdminColumns, userId]);
+
+  const close = (open: boolean) => {
+    if (!open) setPopup(null);
+  };
+
+  return (
+    <Page title="My Leagues" intro="Every league you run or play in." width="wide">
+      <Card
+        title="Your leagues"
+        actions={
+          <Button asChild size="sm" variant="secondary">
+            <Link to="/home/start-league">Start a League</Link>
+          </Button>
+        }
+      >
+        {leagues === null ? (
+          <Text tone="muted">Loading your leagues…</Text>
+        ) : (
+          <DataTable
+            caption="Your leagues"
+            captionHidden
+            className={styles.table}
+            columns={columns}
+            data={leagues}
+            getRowId={(league) => String(league.LeagueID)}
+            emptyMessage={m.empty}
+          />
+        )}
+      </Card>
+      {popup?.kind === 'configure' ? (
+        <ConfigureLeagueModal league={popup.league} userId={userId} open onOpenChange={close} />
+      ) : null}
+      {popup?.kind === 'edit' ? (
+        <EditLeagueModal league={popup.league} userId={userId} open onOpenChange={close} onSaved={() => void load()} />
+      ) : null}
+      <ConfirmDialog
+        open={popup?.kind === 'activate'}
+        onOpenChange={close}
+        title="Activate league?"
+        message={
+          popup?.kind === 'activate'
+            ? `Activate "${popup.league.LeagueName}"? Once the league is active, no changes are allowed: its configuration, player counts and points are final.`
+            : ''
+        }
+        confirmLabel="Activate"
+        busy={busy}
+        onConfirm={() => popup && void runConfirmed('activate', popup.league)}
+      />
+      <ConfirmDialog
+        open={popup?.kind === 'delete'}
+        onOpenChange={close}
+        title="Delete league?"
+        message={popup?.kind === 'delete' ? `Delete "${popup.league.LeagueName}"? This cannot be undone.` : ''}
+        confirmLabel="Delete"
+        tone="danger"
+        busy={busy}
+        onConfirm={() => popup && void runConfirmed('delete', popup.league)}
+      />
+    </Page>
+  );
+}

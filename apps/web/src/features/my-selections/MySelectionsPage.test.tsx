@@ -1,0 +1,377 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiError, type CapturedRequest, custom, jsonResponse, mockApi, reply } from '../../test/api';
+import { renderApp, testUser } from '../../test/render';
+import { chooseOption, optionNames } from '../../test/select';
+import { makeLeague } from '../leagues/testData';
+import { featureRows, fixtures, makeFeatureRow, players, SERVER_NOW, slots, teams } from '../picks/testData';
+
+const mp = makeLeague({ LeagueID: 1, LeagueName: 'Office MP', LeagueTypeName: 'Match Prediction', Status: 'Active' });
+const ps = makeLeague({ LeagueID: 2, LeagueName: 'Office PS', LeagueTypeName: 'Player Selection', Status: 'Active' });
+const draft = makeLeague({ LeagueID: 3, LeagueName: 'Draft League', Status: 'Draft' });
+const done = makeLeague({ LeagueID: 4, LeagueName: 'Done League', Status: 'Active', FixturesRemaining: 0 });
+const finished = makeLeague({ LeagueID: 5, LeagueName: 'Old League', Status: 'Finished', FixturesRemaining: 0 });
+
+const MATCH3 = 'Match 3 - RCB @ MI - 04/11 10 AM ET';
+const MATCH4 = 'Match 4 - KKR @ CSK - 04/12 7 PM ET';
+const savedResult = { message: 'Saved.', Saved: 1, CopiedTo: [] };
+
+/** The stubs of a whole visit; `clock.now` is the server's time from then on. */
+function stubs(clock = { now: SERVER_NOW }) {
+  return [
+    reply('/league/userLeagues/{userId}', 'get', 200, { data: [draft, mp, done, ps, finished] }),
+    reply('/view/serverTime', 'get', 200, () => ({ currentServerTime: clock.now })),
+    reply('/league_fixture/getAllFixturesForLeague/{leagueId}', 'get', 200, fixtures),
+    reply('/league_selection/user/', 'post', 200, featureRows),
+    reply('/player_selection/fixture/', 'get', 200, slots),
+    reply('/player/getPlayersByFixtureID/{fixtureId}', 'get', 200, players),
+    reply('/team/getTeamsByFixtureID/{fixtureId}', 'get', 200, teams),
+  ];
+}
+
+const puts = (requests: CapturedRequest[]) => requests.filter((r) => r.method === 'PUT');
+const calls = (requests: CapturedRequest[], path: string) => requests.filter((r) => r.path === `/api${path}`);
+
+async function pickLeague(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await screen.findByRole('combobox', { name: 'Select a League' });
+  await chooseOption(user, 'Select a League', name);
+}
+
+async function openLeague(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await pickLeague(user, name);
+  await screen.findByRole('table');
+}
+
+describe('My Selections', () => {
+  it('offers only Active leagues with fixtures remaining, behind the required Select a League', async () => {
+    mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    const league = await screen.findByRole('combobox', { name: 'Select a League' });
+    expect(league).toHaveTextContent('Select a League');
+    expect(league).toHaveAttribute('aria-required', 'true');
+    expect(await optionNames(user, 'Select a League')).toEqual(['Office MP', 'Office PS']);
+    expect(screen.queryByRole('combobox', { name: 'Select Fixture' })).not.toBeInTheDocument();
+  });
+
+  it('says No leagues found. when no league qualifies', async () => {
+    mockApi(reply('/league/userLeagues/{userId}', 'get', 200, { data: [draft, done, finished] }));
+    renderApp('/home/my-predictions', { user: testUser });
+    expect(await screen.findByText('No leagues found.')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  });
+
+  it('reports a failed league load', async () => {
+    mockApi(custom('/league/userLeagues/{userId}', 'get', () => jsonResponse(500, apiError('boom'))));
+    renderApp('/home/my-predictions', { user: testUser });
+    expect(await screen.findByText('Failed to load leagues. Please try again.')).toBeInTheDocument();
+  });
+
+  it('lists upcoming fixtures only (per server time), labelled, sorted, first preselected', async () => {
+    const { requests } = mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await screen.findByRole('combobox', { name: 'Select a League' });
+    await openLeague(user, 'Office MP');
+    const fixture = screen.getByRole('combobox', { name: 'Select Fixture' });
+    expect(fixture).toHaveTextContent(MATCH3);
+    expect(await optionNames(user, 'Select Fixture')).toEqual([MATCH3, MATCH4]);
+    const serverTimeAt = requests.findIndex((r) => r.path === '/api/view/serverTime');
+    const fixturesAt = requests.findIndex((r) => r.path.startsWith('/api/league_fixture/'));
+    expect(serverTimeAt).toBeGreaterThan(-1);
+    expect(serverTimeAt).toBeLessThan(fixturesAt);
+    expect(calls(requests, '/league_selection/user/')[0]?.body).toEqual({ UserID: 7, LeagueID: 1, FixtureID: 30 });
+    // Choosing another fixture loads its grid.
+    await chooseOption(user, 'Select Fixture', MATCH4);
+    await waitFor(() =>
+      expect(calls(requests, '/league_selection/user/').at(-1)?.body).toEqual({
+        UserID: 7,
+        LeagueID: 1,
+        FixtureID: 40,
+      }),
+    );
+  });
+
+  it('says No upcoming fixture available. when every fixture has started', async () => {
+    mockApi(...stubs({ now: '2026-05-01T00:00:00.000Z' }));
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await pickLeague(user, 'Office MP');
+    expect(await screen.findByText('No upcoming fixture available.')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Select Fixture' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Selections' })).not.toBeInTheDocument();
+  });
+
+  it('reports a failed server time and a failed fixture load', async () => {
+    let serverTimeFails = true;
+    mockApi(
+      reply('/league/userLeagues/{userId}', 'get', 200, { data: [mp, ps] }),
+      custom('/view/serverTime', 'get', () =>
+        serverTimeFails ? jsonResponse(500, apiError('x')) : jsonResponse(200, { currentServerTime: SERVER_NOW }),
+      ),
+      reply('/league_fixture/getAllFixturesForLeague/{leagueId}', 'get', 403, apiError('Not a member')),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await pickLeague(user, 'Office MP');
+    expect(await screen.findByText('Failed to fetch server time. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Select Fixture' })).not.toBeInTheDocument();
+    serverTimeFails = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Failed to load fixtures. Please try again.')).toBeInTheDocument();
+  });
+
+  it('fills Match Prediction dropdowns by feature: allowed positions, sorted players and teams, bonus answers', async () => {
+    mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openLeague(user, 'Office MP');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Feature', 'Selection']);
+    expect(await optionNames(user, 'Most Runs')).toEqual([
+      'No selection',
+      'Hardik Pandya (MI, Allrounder)',
+      'Rohit Sharma (MI, Batsman)',
+      'Virat Kohli (RCB, Batsman)',
+      'Dinesh Karthik (RCB, Wicketkeeper)',
+    ]);
+    expect(await optionNames(user, 'Most Wickets')).toEqual([
+      'No selection',
+      'Hardik Pandya (MI, Allrounder)',
+      'Jasprit Bumrah (MI, Bowler)',
+      'Mohammed Siraj (RCB, Bowler)',
+    ]);
+    expect(await optionNames(user, 'Match Winner')).toEqual(['No selection', 'Mumbai Indians', 'Royal Challengers']);
+    expect(await optionNames(user, 'Toss')).toEqual(['No selection', 'Heads', 'Tails']);
+    // Saved picks show in their dropdowns.
+    expect(screen.getByRole('combobox', { name: 'Match Winner' })).toHaveTextContent('Mumbai Indians');
+    expect(screen.getByRole('combobox', { name: 'Most Wickets' })).toHaveTextContent('Jasprit Bumrah (MI, Bowler)');
+    expect(screen.getByRole('checkbox', { name: 'Copy below picks to my other MP leagues' })).not.toBeChecked();
+  });
+
+  it('labels auto-picked rows', async () => {
+    mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openLeague(user, 'Office MP');
+    const row = (name: string) =>
+      screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr') as HTMLElement;
+    expect(within(row('Most Wickets')).getByText('Auto-pick')).toBeInTheDocument();
+    expect(within(row('Most Runs')).queryByText('Auto-pick')).not.toBeInTheDocument();
+  });
+
+  it('fills Player Selection dropdowns with the players of the row position', async () => {
+    mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openLeague(user, 'Office PS');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Player Position', 'Selection']);
+    expect(screen.getAllByRole('rowheader').map((h) => h.textContent)).toEqual([
+      'Wicketkeeper',
+      'Batsman 1Auto-pick',
+      'Batsman 2',
+      'Bowler',
+    ]);
+    expect(await optionNames(user, 'Batsman 2')).toEqual(['No selection', 'Rohit Sharma (MI)', 'Virat Kohli (RCB)']);
+    expect(await optionNames(user, 'Bowler')).toEqual(['No selection', 'Jasprit Bumrah (MI)', 'Mohammed Siraj (RCB)']);
+    expect(screen.getByRole('checkbox', { name: 'Copy below picks to my other PS leagues' })).toBeInTheDocument();
+  });
+
+  it('shows rows of a started fixture as N/A, without a dropdown', async () => {
+    mockApi(
+      ...stubs().filter((r) => !String(r.pattern).includes('league_selection')),
+      reply('/league_selection/user/', 'post', 200, [
+        makeFeatureRow({ StartTime: '2026-04-10T11:00:00.000Z' }),
+        makeFeatureRow({ LeagueFeatureID: 12, FeatureName: 'Most Runs', FeatureTypeName: 'player', FeatureID: 2 }),
+      ]),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openLeague(user, 'Office MP');
+    const winner = screen.getByRole('rowheader', { name: 'Match Winner' }).closest('tr') as HTMLElement;
+    expect(winner).toHaveTextContent('N/A');
+    expect(within(winner).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Most Runs' })).toBeEnabled();
+  });
+
+  it('says No modified selections to save. and calls nothing when no row was touched', async () => {
+    const { requests } = mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openLeague(user, 'Office MP');
+    const before = requests.length;
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    expect(await screen.findByText('No modified selections to save.')).toBeInTheDocument();
+    expect(requests.length).toBe(before);
+  });
+
+  it('saves only the touched rows, then confirms and reloads the fixture', async () => {
+    const { requests } = mockApi(...stubs(), reply('/league_selection/bulk_update', 'put', 200, savedResult));
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openLeague(user, 'Office MP');
+    await chooseOption(user, 'Most Runs', 'Virat Kohli (RCB, Batsman)');
+    await chooseOption(user, 'Match Winner', 'No selection');
+    expect(calls(requests, '/league_selection/user/')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    expect(await screen.findByText('Match Prediction selections saved successfully.')).toBeInTheDocument();
+    expect(puts(requests)).toHaveLength(1);
+    expect(puts(requests)[0]?.body).toEqual({
+      CopyToOtherLeagues: false,
+      Selection: [
+        { UserID: 7, LeagueID: 1, FixtureID: 30, LeagueFeatureID: 11, IsActive: false, ID: 500 },
+        { UserID: 7, LeagueID: 1, FixtureID: 30, LeagueFeatureID: 12, IsActive: true, PlayerID: 101 },
+      ],
+    });
+    await waitFor(() => expect(calls(requests, '/league_selection/user/')).toHaveLength(2));
+    // Reloaded from the server: the dropdown shows the server's answer again.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Most Runs' })).toHaveTextContent('Select…'));
+  });
+
+  it('with copying on, sends every row with a selection and CopyToOtherLeagues true', async () => {
+    const { requests } = mockApi(
+      ...stubs(),
+      reply('/league_selection/bulk_update', 'put', 200, {
+        ...savedResult,
+        CopiedTo: [{ LeagueID: 9, LeagueName: 'Family MP', Saved: 2, Skipped: 1 }],
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openLeague(user, 'Office MP');
+    await chooseOption(user, 'Toss', 'Tails');
+    await user.click(screen.getByRole('checkbox', { name: 'Copy below picks to my other MP leagues' }));
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    expect(await screen.findByText('Match Prediction selections saved successfully.')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).toEqual({
+      CopyToOtherLeagues: true,
+      Selection: [
+        { UserID: 7, LeagueID: 1, FixtureID: 30, LeagueFeatureID: 11, IsActive: true, ID: 500, TeamID: 1 },
+        { UserID: 7, LeagueID: 1, FixtureID: 30, LeagueFeatureID: 13, IsActive: true, ID: 501, PlayerID: 102 },
+        { UserID: 7, LeagueID: 1, FixtureID: 30, LeagueFeatureID: 14, IsActive: true, BonusOptionID: 2 },
+      ],
+    });
+    expect(await screen.findByText(/Also copied to: Family MP \(2 saved, 1 skipped\)/)).toBeInTheDocument();
+  });
+
+  it('refuses duplicate players in Player Selection, marks the rows and sends nothing', async () => {
+    const { requests } = mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openLeague(user, 'Office PS');
+    await chooseOption(user, 'Batsman 2', 'Rohit Sharma (MI)');
+    const before = requests.length;
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    expect(
+      await screen.findByText(
+        'Duplicate selections detected for: Batsman: 105 Please select unique players for each position.',
+      ),
+    ).toBeInTheDocument();
+    expect(requests.length).toBe(before);
+    expect(screen.getByRole('combobox', { name: 'Batsman 1' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('combobox', { name: 'Batsman 2' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('combobox', { name: 'Bowler' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('saves Player Selection slots (PlayerID 0 when cleared)', async () => {
+    const { requests } = mockApi(...stubs(), reply('/player_selection/bulk_update', 'put', 200, savedResult));
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openLeague(user, 'Office PS');
+    await chooseOption(user, 'Batsman 1', 'No selection');
+    await chooseOption(user, 'Bowler', 'Mohammed Siraj (RCB)');
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    expect(await screen.findByText('Player Selection selections saved successfully.')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).toEqual({
+      CopyToOtherLeagues: false,
+      Selection: [
+        {
+          UserID: 7,
+          LeagueID: 2,
+          FixtureID: 30,
+          PositionTypeID: 1,
+          PositionOrder: 1,
+          PlayerID: 0,
+          IsActive: false,
+          ID: 900,
+        },
+        { UserID: 7, LeagueID: 2, FixtureID: 30, PositionTypeID: 2, PositionOrder: 1, PlayerID: 106, IsActive: true },
+      ],
+    });
+    await waitFor(() => expect(calls(requests, '/player_selection/fixture/')).toHaveLength(2));
+    expect(calls(requests, '/player_selection/fixture/')[0]?.url.searchParams.get('UserID')).toBe('7');
+  });
+
+  it('refuses a fixture that started meanwhile (server time), sends nothing and locks its rows', async () => {
+    const clock = { now: SERVER_NOW };
+    const { requests } = mockApi(...stubs(clock));
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openLeague(user, 'Office MP');
+    await chooseOption(user, 'Most Runs', 'Virat Kohli (RCB, Batsman)');
+    clock.now = '2026-04-11T14:00:00.000Z';
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    expect(
+      await screen.findByText(
+        'Cannot save selection for the following fixtures as the matches have already started: Match 3',
+      ),
+    ).toBeInTheDocument();
+    expect(puts(requests)).toHaveLength(0);
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Most Runs' })).not.toBeInTheDocument());
+    expect(screen.getAllByText('N/A')).toHaveLength(4);
+  });
+
+  it('needs the server time to save', async () => {
+    let fail = false;
+    const { requests } = mockApi(
+      ...stubs().filter((r) => !String(r.pattern).includes('serverTime')),
+      custom('/view/serverTime', 'get', () =>
+        fail ? jsonResponse(503, apiError('x')) : jsonResponse(200, { currentServerTime: SERVER_NOW }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openLeague(user, 'Office MP');
+    await chooseOption(user, 'Toss', 'Heads');
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    expect(await screen.findByText('Cannot save selections: Server time is unavailable.')).toBeInTheDocument();
+    expect(puts(requests)).toHaveLength(0);
+  });
+
+  it("shows the server's refusal, or the save failure text", async () => {
+    let status = 422;
+    mockApi(
+      ...stubs(),
+      custom('/league_selection/bulk_update', 'put', () =>
+        jsonResponse(status, apiError('Match Winner: that team does not play this fixture.')),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openLeague(user, 'Office MP');
+    await chooseOption(user, 'Toss', 'Heads');
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    expect(await screen.findByText('Match Winner: that team does not play this fixture.')).toBeInTheDocument();
+    status = 500;
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    expect(await screen.findByText('Failed to save selections. Please try again.')).toBeInTheDocument();
+  });
+
+  it('reports failed feature and player selection loads', async () => {
+    mockApi(
+      ...stubs().filter((r) => !/league_selection|player_selection/.test(String(r.pattern))),
+      custom('/league_selection/user/', 'post', () => jsonResponse(500, apiError('x'))),
+      custom('/player_selection/fixture/', 'get', () => jsonResponse(500, apiError('x'))),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await pickLeague(user, 'Office MP');
+    expect(
+      await screen.findByText('Failed to load features for the selected league. Please try again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Selections' })).not.toBeInTheDocument();
+    await pickLeague(user, 'Office PS');
+    expect(await screen.findByText('Failed to load player selection for Fixture.')).toBeInTheDocument();
+  });
+});

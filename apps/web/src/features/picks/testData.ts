@@ -1,0 +1,216 @@
+import type {
+  FeatureRow,
+  Fixture,
+  FixturePlayerSelection,
+  FixtureSelection,
+  PlayerOption,
+  PlayerSelectionRow,
+  TeamOption,
+} from './api';
+
+/** Contract-shaped sample data for the selections screens' tests. Server "now": 2026-04-10 12:00 UTC. */
+export const SERVER_NOW = '2026-04-10T12:00:00.000Z';
+
+export function makeFixture(overrides: Partial<Fixture> = {}): Fixture {
+  return {
+    FixtureID: 30,
+    FixtureName: 'Match 3',
+    StartTime: '2026-04-11T14:00:00.000Z',
+    LocalTeamCode: 'MI',
+    VisitorTeamCode: 'RCB',
+    LocalTeamName: 'Mumbai Indians',
+    VisitorTeamName: 'Royal Challengers',
+    Status: 'scheduled',
+    HasStarted: false,
+    ...overrides,
+  };
+}
+
+/** Match 2 started yesterday; Match 4 (listed first) and Match 3 are upcoming. */
+export const fixtures: Fixture[] = [
+  makeFixture({
+    FixtureID: 40,
+    FixtureName: 'Match 4',
+    StartTime: '2026-04-12T23:30:00.000Z',
+    LocalTeamCode: 'CSK',
+    VisitorTeamCode: 'KKR',
+  }),
+  makeFixture({
+    FixtureID: 20,
+    FixtureName: 'Match 2',
+    StartTime: '2026-04-09T14:00:00.000Z',
+    Status: 'completed',
+    HasStarted: true,
+  }),
+  makeFixture(),
+];
+
+/** Positions as the catalogue numbers them: Batsman 1, Bowler 2, Wicketkeeper 3, Allrounder 4. */
+export const players: PlayerOption[] = [
+  {
+    PlayerID: 101,
+    PlayerFullName: 'Virat Kohli',
+    TeamID: 2,
+    TeamCode: 'RCB',
+    TeamName: 'Royal Challengers',
+    PositionName: 'Batsman',
+    PositionID: 1,
+  },
+  {
+    PlayerID: 102,
+    PlayerFullName: 'Jasprit Bumrah',
+    TeamID: 1,
+    TeamCode: 'MI',
+    TeamName: 'Mumbai Indians',
+    PositionName: 'Bowler',
+    PositionID: 2,
+  },
+  {
+    PlayerID: 103,
+    PlayerFullName: 'Hardik Pandya',
+    TeamID: 1,
+    TeamCode: 'MI',
+    TeamName: 'Mumbai Indians',
+    PositionName: 'Allrounder',
+    PositionID: 4,
+  },
+  {
+    PlayerID: 104,
+    PlayerFullName: 'Dinesh Karthik',
+    TeamID: 2,
+    TeamCode: 'RCB',
+    TeamName: 'Royal Challengers',
+    PositionName: 'Wicketkeeper',
+    PositionID: 3,
+  },
+  {
+    PlayerID: 105,
+    PlayerFullName: 'Rohit Sharma',
+    TeamID: 1,
+    TeamCode: 'MI',
+    TeamName: 'Mumbai Indians',
+    PositionName: 'Batsman',
+    PositionID: 1,
+  },
+  {
+    PlayerID: 106,
+    PlayerFullName: 'Mohammed Siraj',
+    TeamID: 2,
+    TeamCode: 'RCB',
+    TeamName: 'Royal Challengers',
+    PositionName: 'Bowler',
+    PositionID: 2,
+  },
+];
+
+export const teams: TeamOption[] = [
+  { ID: 2, Name: 'Royal Challengers', Code: 'RCB' },
+  { ID: 1, Name: 'Mumbai Indians', Code: 'MI' },
+];
+
+export function makeFeatureRow(overrides: Partial<FeatureRow> = {}): FeatureRow {
+  return {
+    ID: null,
+    LeagueFeatureID: 11,
+    FeatureID: 1,
+    FeatureName: 'Match Winner',
+    FeatureDescription: 'The team that wins.',
+    FeatureTypeName: 'team',
+    Points: 10,
+    PlayerID: null,
+    TeamID: null,
+    BonusOptionID: null,
+    BonusOptions: [],
+    IsAutoPick: false,
+    StartTime: '2026-04-11T14:00:00.000Z',
+    FixtureID: 30,
+    ...overrides,
+  };
+}
+
+/** Winner saved (Mumbai), Most Runs empty, Most Wickets auto-picked (Bumrah), a bonus question. */
+export const featureRows: FeatureRow[] = [
+  makeFeatureRow({ ID: 500, TeamID: 1 }),
+  makeFeatureRow({
+    LeagueFeatureID: 12,
+    FeatureID: 2,
+    FeatureName: 'Most Runs',
+    FeatureTypeName: 'player',
+    AllowedPositionIDs: [1, 3, 4],
+  }),
+  makeFeatureRow({
+    ID: 501,
+    LeagueFeatureID: 13,
+    FeatureID: 3,
+    FeatureName: 'Most Wickets',
+    FeatureTypeName: 'player',
+    AllowedPositionIDs: [2, 4],
+    PlayerID: 102,
+    IsAutoPick: true,
+  }),
+  makeFeatureRow({
+    LeagueFeatureID: 14,
+    FeatureID: 9,
+    FeatureName: 'Toss',
+    FeatureTypeName: 'bonus',
+    BonusOptions: [
+      { ID: 1, Label: 'Heads' },
+      { ID: 2, Label: 'Tails' },
+    ],
+  }),
+];
+
+export function makeSlot(overrides: Partial<PlayerSelectionRow> = {}): PlayerSelectionRow {
+  return {
+    PlayerSelectionID: null,
+    PositionID: 1,
+    PositionName: 'Batsman',
+    PositionOrder: 1,
+    PlayerID: null,
+    IsAutoPick: false,
+    StartTime: '2026-04-11T14:00:00.000Z',
+    FixtureID: 30,
+    ...overrides,
+  };
+}
+
+/** In the server's order: a wicketkeeper, two batsmen (the first saved: Rohit, auto-picked) and a bowler. */
+export const slots: PlayerSelectionRow[] = [
+  makeSlot({ PositionID: 3, PositionName: 'Wicketkeeper' }),
+  makeSlot({ PlayerSelectionID: 900, PlayerID: 105, IsAutoPick: true }),
+  makeSlot({ PositionOrder: 2 }),
+  makeSlot({ PositionID: 2, PositionName: 'Bowler' }),
+];
+
+export function makeFixtureSelection(overrides: Partial<FixtureSelection> = {}): FixtureSelection {
+  return {
+    UserID: 7,
+    UserDisplayName: 'Smriti18',
+    UserFullName: '',
+    FeatureID: 1,
+    Feature: 'Match Winner',
+    FeatureTypeName: 'team',
+    Selection: 'Mumbai Indians',
+    Winner: 'Mumbai Indians',
+    IsAutoPick: false,
+    IsOwn: true,
+    ...overrides,
+  };
+}
+
+export function makeFixturePlayerSelection(overrides: Partial<FixturePlayerSelection> = {}): FixturePlayerSelection {
+  return {
+    UserID: 7,
+    UserDisplayName: 'Smriti18',
+    UserFullName: '',
+    PositionID: 1,
+    PositionName: 'Batsman',
+    PositionOrder: 1,
+    PlayerID: 101,
+    PlayerName: 'Virat Kohli',
+    TeamCode: 'RCB',
+    IsAutoPick: false,
+    IsOwn: true,
+    ...overrides,
+  };
+}

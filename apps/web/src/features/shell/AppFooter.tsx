@@ -1,0 +1,24 @@
+import { Footer, TextLink } from '@fantasy-cricket/ui';
+import { FOOTER_COPYRIGHT_YEAR, messages } from '@fantasy-cricket/rules';
+import { Link } from 'react-router-dom';
+
+export const TERMS_PDF = '/legal/terms.pdf';
+export const PRIVACY_PDF = '/legal/privacy.pdf';
+
+/** Copyright, the two legal documents (new tab) and Contact Us (spec section 2, "Footer"). */
+export function AppFooter() {
+  return (
+    <Footer>
+      <span>{messages.shell.copyright(FOOTER_COPYRIGHT_YEAR)}</span>
+      <TextLink href={TERMS_PDF} target="_blank" rel="noopener">
+        {messages.shell.terms}
+      </TextLink>
+      <TextLink href={PRIVACY_PDF} target="_blank" rel="noopener">
+        {messages.shell.privacy}
+      </TextLink>
+      <TextLink asChild>
+        <Link to="/contact">{messages.shell.contactUs}</Link>
+      </TextLink>
+    </Footer>
+  );
+}

@@ -1,0 +1,75 @@
+import { Button, Text } from '@fantasy-cricket/ui';
+import { messages } from '@fantasy-cricket/rules';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { errorNotificationText } from '../../app/notify';
+import { Outcome } from '../auth/Outcome';
+import { Page } from '../shell/Page';
+import { unsubscribe } from './api';
+
+type State = { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: string } | { kind: 'no-token' };
+
+const backHome = (
+  <Button asChild variant="secondary">
+    <Link to="/landing">Back to Fantasy Cricket</Link>
+  </Button>
+);
+
+/**
+ * Unsubscribe (spec section 2): the link of a reminder email carries a signed token; posting it turns
+ * reminder emails off. Without a token nothing happens and the page says how to stop the emails.
+ */
+export function UnsubscribePage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [state, setState] = useState<State>(token ? { kind: 'working' } : { kind: 'no-token' });
+  const started = useRef(false);
+
+  // Once per page view (StrictMode's second effect run must not post the token again).
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    unsubscribe(token)
+      .then(() => setState({ kind: 'done' }))
+      .catch((error: unknown) => setState({ kind: 'failed', message: errorNotificationText(error) }));
+  }, [token]);
+
+  let body: ReactNode;
+  switch (state.kind) {
+    case 'working':
+      body = <Outcome tone="pending" title="Unsubscribing you from reminder emails…" />;
+      break;
+    case 'done':
+      body = (
+        <Outcome tone="success" title={messages.unsubscribe.done} actions={backHome}>
+          <Text tone="muted">You can turn reminder emails back on at any time from My Profile.</Text>
+        </Outcome>
+      );
+      break;
+    case 'failed':
+      body = (
+        <Outcome tone="error" title={state.message} actions={backHome}>
+          <Text tone="muted">
+            You can also stop reminder emails by unticking Get Reminder Emails in My Profile after logging in.
+          </Text>
+        </Outcome>
+      );
+      break;
+    case 'no-token':
+      body = (
+        <Outcome tone="info" title="Stop reminder emails" actions={backHome}>
+          <Text tone="muted">
+            To unsubscribe, open the unsubscribe link at the bottom of any reminder email, or log in and untick Get
+            Reminder Emails in My Profile.
+          </Text>
+        </Outcome>
+      );
+      break;
+  }
+
+  return (
+    <Page title="Unsubscribe" width="narrow">
+      {body}
+    </Page>
+  );
+}

@@ -1,0 +1,5 @@
+import { ContactPage } from '../features/contact/ContactPage';
+
+export default function ContactRoute() {
+  return <ContactPage />;
+}

@@ -1,0 +1,5 @@
+import { JoinLeaguePage } from '../features/join-league/JoinLeaguePage';
+
+export default function JoinLeagueRoute() {
+  return <JoinLeaguePage />;
+}

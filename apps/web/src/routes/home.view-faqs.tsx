@@ -1,0 +1,5 @@
+import { FaqPage } from '../features/faq/FaqPage';
+
+export default function ViewFaqsRoute() {
+  return <FaqPage />;
+}

@@ -1,0 +1,5 @@
+import { LeagueMembersPage } from '../features/league-members/LeagueMembersPage';
+
+export default function ViewLeagueMembersRoute() {
+  return <LeagueMembersPage />;
+}

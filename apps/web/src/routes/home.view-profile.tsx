@@ -1,0 +1,5 @@
+import { ProfilePage } from '../features/profile/ProfilePage';
+
+export default function ViewProfileRoute() {
+  return <ProfilePage />;
+}

@@ -1,0 +1,5 @@
+import { LandingPage } from '../features/landing/LandingPage';
+
+export default function LandingRoute() {
+  return <LandingPage />;
+}

@@ -1,0 +1,5 @@
+import { RegisterPage } from '../features/auth/register/RegisterPage';
+
+export default function RegisterRoute() {
+  return <RegisterPage />;
+}

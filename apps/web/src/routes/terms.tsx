@@ -1,0 +1,5 @@
+import { TermsPage } from '../features/legal/TermsPage';
+
+export default function TermsRoute() {
+  return <TermsPage />;
+}

@@ -1,0 +1,5 @@
+import { UnsubscribePage } from '../features/unsubscribe/UnsubscribePage';
+
+export default function UnsubscribeRoute() {
+  return <UnsubscribePage />;
+}

@@ -1,0 +1,30 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetAppStore } from '../app/store';
+
+/**
+ * happy-dom would really fetch (STACK.md gotcha 6): every test starts with a fetch that fails
+ * loudly, and replaces it with `mockApi(...)` for the calls it expects.
+ */
+// Screens are lazy chunks; the first import of one in a run can take a moment to transform.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request | string | URL) => {
+      const url = input instanceof Request ? input.url : String(input);
+      throw new Error(`Unexpected fetch in a test: ${url}`);
+    }),
+  );
+  localStorage.clear();
+  sessionStorage.clear();
+  resetAppStore();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});

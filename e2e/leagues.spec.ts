@@ -1,0 +1,260 @@
+import { type Browser, type Page, expect, test } from '@playwright/test';
+import { linkFromEmail, snapshot, uniqueEmail } from './support';
+
+/**
+ * Issue 4, the league screens end to end: two people in two browser contexts. A starts a private
+ * Player Selection league, configures and activates it; B asks to join by code; A approves; B sees
+ * the league and its Approved members; A hands the admin role to B. A public league is found by
+ * search and joined at once. Validation messages of each screen along the way.
+ */
+
+const PASSWORD = 'Sup3rSecret!';
+const stamp = Date.now().toString(36);
+
+async function registerAndSignIn(browser: Browser, first: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = uniqueEmail(first.toLowerCase());
+  await page.goto('/register');
+  await page.getByLabel(/first name/i).fill(first);
+  await page.getByLabel(/last name/i).fill('Tester');
+  await page.getByLabel(/^email/i).fill(email);
+  await page.getByLabel(/^password/i).fill(PASSWORD);
+  await page.getByLabel(/confirm password/i).fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /terms/i }).check();
+  await page.getByRole('button', { name: /sign up|register|create account/i }).click();
+  await expect(page.getByText('Registration Successful !!')).toBeVisible();
+  await page.goto(await linkFromEmail(email, '/verify-email'));
+  await expect(page.getByText('Your email has been verified successfully!')).toBeVisible();
+  await page.goto('/login');
+  await page.getByLabel(/^email/i).fill(email);
+  await page.getByLabel(/^password/i).fill(PASSWORD);
+  await page.getByRole('button', { name: /^(log ?in|sign ?in)$/i }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  return page;
+}
+
+/** Picks an option of a kit Select (Radix): by name, or the first one. */
+async function choose(page: Page, label: string, option?: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  const target = option ? page.getByRole('option', { name: option }) : page.getByRole('option').first();
+  await target.click();
+}
+
+/** The banner message (success or error) — exact text. */
+function banner(page: Page, text: string) {
+  return page.getByText(text, { exact: true }).first();
+}
+
+async function startLeague(
+  page: Page,
+  options: { name: string; description: string; isPrivate: boolean; type: string; gamerName: string },
+) {
+  await page.goto('/home/start-league');
+  await page.getByLabel(/^League Name/).fill(options.name);
+  await page.getByLabel('League Description').fill(options.description);
+  if (options.isPrivate) await page.getByRole('checkbox', { name: 'Is Private League' }).check();
+  await choose(page, 'League Type', options.type);
+  await choose(page, 'Select Series');
+  await page.getByLabel(/^Gamer Name/).fill(options.gamerName);
+  await page.getByRole('button', { name: 'Create League' }).click();
+  await expect(banner(page, 'League created successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/home\/view-my-leagues$/);
+}
+
+async function activate(page: Page, league: string) {
+  await page.goto('/home/view-my-leagues');
+  await page.getByRole('button', { name: `Activate ${league}` }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(/no changes are allowed/i);
+  await dialog.getByRole('button', { name: 'Activate' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: `Activate ${league}` })).toHaveCount(0);
+}
+
+test.describe('leagues', () => {
+  test('start, configure, activate, join, approve, members and admin transfer; public search and join', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const privateName = `Office League ${stamp}`;
+    const publicName = `Open Cup ${stamp}`;
+    const a = await registerAndSignIn(browser, 'Alice');
+    const b = await registerAndSignIn(browser, 'Bruno');
+
+    // Home
+    await expect(a.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    await expect(a.getByRole('heading', { name: 'Daily Challenges' })).toBeVisible();
+    await snapshot(a, 'leagues-home');
+
+    // Start League: validation, then a private Player Selection league.
+    await a.goto('/home/start-league');
+    await a.getByRole('button', { name: 'Create League' }).click();
+    await expect(a.getByText('Please fix the errors in the form.')).toBeVisible();
+    for (const message of [
+      '* League Name is required',
+      '* League Type is required',
+      '* Series is required',
+      '* Display Name is required',
+    ]) {
+      await expect(a.getByText(message, { exact: true })).toBeVisible();
+    }
+    await snapshot(a, 'leagues-start-errors');
+    // Public leagues offer only Match Prediction.
+    await a.getByRole('combobox', { name: 'League Type' }).click();
+    await expect(a.getByRole('option', { name: 'Player Selection' })).toHaveCount(0);
+    await a.keyboard.press('Escape');
+    await startLeague(a, {
+      name: privateName,
+      description: 'Best XI each match. Winner buys lunch.',
+      isPrivate: true,
+      type: 'Player Selection',
+      gamerName: 'AliceXI',
+    });
+    const row = a.getByRole('row', { name: new RegExp(privateName) });
+    await expect(row).toBeVisible();
+    const code = (await row.getByRole('cell').first().textContent())?.trim() ?? '';
+    expect(code).toMatch(/^[A-Z0-9]{4,}$/);
+    await snapshot(a, 'leagues-my-leagues');
+
+    // Configure: step 1 counts with validation, confirmation, step 2 points.
+    await a.getByRole('button', { name: `Configure ${privateName}` }).click();
+    const dialog = a.getByRole('dialog', { name: 'League Configuration - Player Selection' });
+    await expect(dialog).toBeVisible();
+    const count = (position: string) => dialog.getByRole('spinbutton', { name: `Count of ${position}` });
+    await count('Wicketkeeper').fill('2');
+    await a.getByRole('button', { name: 'Save & Continue' }).click();
+    await expect(dialog.getByText('Max 1 Wicketkeeper are allowed.')).toBeVisible();
+    for (const position of ['Batsman', 'Bowler', 'Allrounder', 'Wicketkeeper']) await count(position).fill('0');
+    await a.getByRole('button', { name: 'Save & Continue' }).click();
+    await expect(dialog.getByText('At least one player is required.')).toBeVisible();
+    await count('Batsman').fill('4');
+    await count('Bowler').fill('4');
+    await count('Allrounder').fill('2');
+    await count('Wicketkeeper').fill('1');
+    await snapshot(a, 'leagues-configure-step1');
+    await a.getByRole('button', { name: 'Save & Continue' }).click();
+    const confirm = a.getByRole('alertdialog');
+    await expect(confirm).toContainText(
+      'Once you proceed, the selection configuration cannot be changed. Do you want to continue?',
+    );
+    await snapshot(a, 'leagues-configure-confirm');
+    await confirm.getByRole('button', { name: 'Save & Continue' }).click();
+    await expect(dialog.getByText('Player Selection configuration saved successfully!')).toBeVisible();
+    const firstPoints = dialog.getByRole('spinbutton', { name: /^Points for / }).first();
+    await firstPoints.fill('');
+    await a.getByRole('button', { name: 'Save Configuration' }).click();
+    await expect(dialog.getByText('Points are required.')).toBeVisible();
+    await firstPoints.fill('1.5');
+    await a.getByRole('button', { name: 'Save Configuration' }).click();
+    await expect(dialog.getByText('Points must be a whole number.')).toBeVisible();
+    await firstPoints.fill('1');
+    await a.getByRole('button', { name: 'Save Configuration' }).click();
+    await expect(dialog.getByText('Features and Points configuration saved successfully!')).toBeVisible();
+    await snapshot(a, 'leagues-configure-step2');
+    // Back shows step 1 locked.
+    await a.getByRole('button', { name: 'Back' }).click();
+    await expect(dialog.getByRole('spinbutton')).toHaveCount(0);
+    await a.getByRole('button', { name: 'Close' }).click();
+
+    // Edit popup.
+    await a.getByRole('button', { name: `Edit ${privateName}` }).click();
+    const edit = a.getByRole('dialog', { name: 'Edit Fantasy League' });
+    await expect(edit.getByLabel('League Description')).toHaveValue('Best XI each match. Winner buys lunch.');
+    await edit.getByRole('checkbox', { name: "Show Other Users' Picks" }).check();
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit.getByText('League details updated successfully!')).toBeVisible();
+    await snapshot(a, 'leagues-edit');
+    await a.getByRole('button', { name: 'Close' }).click();
+
+    await activate(a, privateName);
+
+    // B: join validation, then join by code (Pending).
+    await b.goto('/home/join-league');
+    await expect(b.getByRole('button', { name: 'Private League', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await b.getByRole('button', { name: 'Join Private League' }).click();
+    await expect(b.getByText('Please fix the errors in the form.')).toBeVisible();
+    await expect(b.getByText('* League Code is required', { exact: true })).toBeVisible();
+    await expect(b.getByText('* Display Name is required', { exact: true })).toBeVisible();
+    await snapshot(b, 'leagues-join-private-errors');
+    await b.getByLabel(/^League Code/).fill(code);
+    await b.getByLabel(/^Gamer Name/).fill('BrunoB');
+    await b.getByRole('button', { name: 'Join Private League' }).click();
+    await expect(banner(b, 'Your request to join the league is sent for Approval to the League Admin !')).toBeVisible();
+
+    // A approves B.
+    await a.goto('/home/view-league-members');
+    await choose(a, 'Select League', privateName);
+    const bRow = a.getByRole('row', { name: /BrunoB/ });
+    await expect(bRow).toContainText('Pending');
+    await snapshot(a, 'leagues-members-admin');
+    await bRow.getByRole('button', { name: 'Approve BrunoB' }).click();
+    await expect(banner(a, 'Member successfully approved.')).toBeVisible();
+    await expect(bRow).toContainText('Approved');
+
+    // B sees the league and only Approved members, without admin columns.
+    await b.goto('/home/view-my-leagues');
+    await expect(b.getByRole('row', { name: new RegExp(privateName) })).toBeVisible();
+    await b.getByRole('button', { name: `Configure ${privateName}` }).click();
+    await expect(b.getByRole('button', { name: 'Save & Continue' })).toHaveCount(0);
+    await b.getByRole('button', { name: 'Close' }).click();
+    await b.goto('/home/view-league-members');
+    await choose(b, 'Select League', privateName);
+    await expect(b.getByRole('row', { name: /AliceXI/ })).toBeVisible();
+    await expect(b.getByRole('row', { name: /BrunoB/ })).toContainText('You are here');
+    await expect(b.getByRole('columnheader', { name: 'Make Admin' })).toHaveCount(0);
+    await expect(b.getByRole('columnheader', { name: 'Email' })).toHaveCount(0);
+    await snapshot(b, 'leagues-members-member');
+
+    // A makes B admin and loses the admin controls.
+    await a.reload();
+    await choose(a, 'Select League', privateName);
+    await a.getByRole('button', { name: 'Make BrunoB admin' }).click();
+    const transfer = a.getByRole('alertdialog', { name: 'Confirm Admin Transfer' });
+    await transfer.getByRole('button', { name: 'Make Admin' }).click();
+    await expect(banner(a, 'Admin changed successfully.')).toBeVisible();
+    await expect(a.getByRole('columnheader', { name: 'Make Admin' })).toHaveCount(0);
+    await expect(a.getByRole('columnheader', { name: 'Email' })).toHaveCount(0);
+
+    // A public league, found by search and joined at once.
+    await startLeague(a, {
+      name: publicName,
+      description: 'Anyone can play.',
+      isPrivate: false,
+      type: 'Match Prediction',
+      gamerName: 'AliceOpen',
+    });
+    await expect(a.getByRole('row', { name: new RegExp(publicName) })).toContainText('Public');
+    await activate(a, publicName);
+
+    await b.goto('/home/join-league?isPublicLeague=true');
+    await expect(b.getByRole('button', { name: 'Public League', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    const search = b.getByLabel('Search Public Leagues');
+    await expect(search).not.toHaveValue('');
+    await search.fill(publicName);
+    const publicRow = b.getByRole('row', { name: new RegExp(publicName) });
+    await expect(publicRow).toBeVisible();
+    await expect(publicRow).toContainText('Anyone can play.');
+    await publicRow.getByRole('textbox', { name: `Gamer Name for ${publicName}` }).fill(' ab ');
+    await publicRow.getByRole('button', { name: `Join ${publicName}` }).click();
+    await expect(
+      banner(b, 'Please enter a valid display name (at least 3 characters) before joining the league.'),
+    ).toBeVisible();
+    await snapshot(b, 'leagues-join-public');
+    await publicRow.getByRole('textbox', { name: `Gamer Name for ${publicName}` }).fill('BrunoOpen');
+    await publicRow.getByRole('button', { name: `Join ${publicName}` }).click();
+    await expect(banner(b, 'You have successfully joined the league!')).toBeVisible();
+    await expect(publicRow).toHaveCount(0);
+    await b.goto('/home/view-my-leagues');
+    await expect(b.getByRole('row', { name: new RegExp(publicName) })).toContainText('Public');
+
+    // The toggle drives the URL.
+    await b.goto('/home/join-league?isPublicLeague=true');
+    await b.getByRole('button', { name: 'Private League', exact: true }).click();
+    await expect(b).toHaveURL(/isPublicLeague=false/);
+    await expect(b.getByRole('button', { name: 'Join Private League' })).toBeVisible();
+  });
+});

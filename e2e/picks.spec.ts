@@ -1,0 +1,417 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type Page, expect, test } from '@playwright/test';
+import { E2E_PG_DATABASE_URL, E2E_PG_PORT } from '../playwright.config';
+import { PG_OUTBOX, linkFromEmail, mailsTo, snapshot, uniqueEmail } from './support';
+
+/**
+ * Issue 5, picks end to end, on the PostgreSQL-backed server: the suite loads its own season with the
+ * CLI (squads and a schedule), and later moves Match 1's start time to a few seconds from now — the way
+ * an operator re-imports a schedule — to watch picks lock, auto-picks fill a missed fixture, and other
+ * members' picks appear. Reminder emails and their unsubscribe link come from the same server.
+ */
+
+test.use({ baseURL: `http://127.0.0.1:${E2E_PG_PORT}` });
+test.describe.configure({ mode: 'serial' });
+
+const PASSWORD = 'Sup3rSecret!';
+const SEASON = 'E2E Cup 2026';
+const ROOT = join(import.meta.dirname, '..');
+const WORK = join(ROOT, 'test-results', 'e2e-picks');
+const TEAMS = [
+  { name: 'Alpha Lions', code: 'ALP' },
+  { name: 'Bravo Hawks', code: 'BRH' },
+  { name: 'Comet Rhinos', code: 'CMR' },
+] as const;
+const SQUAD_SHAPE = [
+  ['Batsman', 5],
+  ['Wicketkeeper', 2],
+  ['Allrounder', 4],
+  ['Bowler', 5],
+] as const;
+
+/** Runs the API's CLI against the suite's database, as an operator would. */
+function cli(...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: join(ROOT, 'apps', 'api'),
+    env: { ...process.env, DATABASE_URL: E2E_PG_DATABASE_URL, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const DAY = 86_400_000;
+
+/** Writes and imports the schedule; Match 1 starts at `match1Start`. */
+const SUITE_START = Date.now();
+function importSchedule(match1Start: number): void {
+  const now = SUITE_START;
+  const file = join(WORK, `schedule-${Date.now()}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify({
+      season: SEASON,
+      competition: 'E2E Cup',
+      year: 2026,
+      fixtures: [
+        {
+          matchNumber: 1,
+          startTime: iso(match1Start),
+          home: 'Alpha Lions',
+          away: 'Bravo Hawks',
+          homeCode: 'ALP',
+          awayCode: 'BRH',
+        },
+        {
+          matchNumber: 2,
+          startTime: iso(now + 2 * DAY),
+          home: 'Bravo Hawks',
+          away: 'Comet Rhinos',
+          homeCode: 'BRH',
+          awayCode: 'CMR',
+        },
+        {
+          matchNumber: 3,
+          startTime: iso(now + 6 * DAY),
+          home: 'Comet Rhinos',
+          away: 'Alpha Lions',
+          homeCode: 'CMR',
+          awayCode: 'ALP',
+        },
+      ],
+    }),
+  );
+  expect(cli('import', 'schedule', file)).toMatch(/0 failed/);
+}
+
+function importSquads(): void {
+  const file = join(WORK, 'squads.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      season: SEASON,
+      competition: 'E2E Cup',
+      year: 2026,
+      teams: TEAMS.map((t) => ({
+        name: t.name,
+        code: t.code,
+        players: SQUAD_SHAPE.flatMap(([position, n]) =>
+          Array.from({ length: n }, (_, i) => ({
+            name: `${t.code} ${position} ${i + 1}`,
+            cricsheetId: `e2e-${t.code}-${position}-${i + 1}`.toLowerCase(),
+            position,
+          })),
+        ),
+      })),
+    }),
+  );
+  cli('import', 'squads', file);
+}
+
+interface Player {
+  page: Page;
+  email: string;
+  userId: number;
+}
+
+async function registerAndSignIn(browser: Browser, first: string): Promise<Player> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = uniqueEmail(first.toLowerCase());
+  await page.goto('/register');
+  await page.getByLabel(/first name/i).fill(first);
+  await page.getByLabel(/last name/i).fill('Picker');
+  await page.getByLabel(/^email/i).fill(email);
+  await page.getByLabel(/^password/i).fill(PASSWORD);
+  await page.getByLabel(/confirm password/i).fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /terms/i }).check();
+  await page.getByRole('button', { name: /sign up|register|create account/i }).click();
+  await expect(page.getByText('Registration Successful !!')).toBeVisible();
+  await page.goto(await linkFromEmail(email, '/verify-email', 0, PG_OUTBOX));
+  await expect(page.getByText('Your email has been verified successfully!')).toBeVisible();
+  await page.goto('/login');
+  await page.getByLabel(/^email/i).fill(email);
+  await page.getByLabel(/^password/i).fill(PASSWORD);
+  await page.getByRole('button', { name: /^(log ?in|sign ?in)$/i }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  const session = (await api(page, 'GET', '/session')) as { user_id: number };
+  return { page, email, userId: session.user_id };
+}
+
+/** A call through the signed-in browser context (session cookie + XSRF header), for arranging data. */
+async function api(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: { 'X-XSRF-TOKEN': xsrf },
+    ...(body === undefined ? {} : { data: body }),
+  });
+  expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+interface LeagueSpec {
+  name: string;
+  type: 'MP' | 'PS';
+  showOthersPicks?: boolean;
+  counts?: Partial<Record<'Batsman' | 'Bowler' | 'Wicketkeeper' | 'Allrounder', number>>;
+}
+
+/** Starts a private league on the suite's season, sets its player counts and activates it. */
+async function activeLeague(owner: Player, spec: LeagueSpec): Promise<{ id: number; code: string }> {
+  const series = (await api(owner.page, 'GET', '/stage/active_stages_namelist')) as {
+    SeasonID: number;
+    SeasonName: string;
+    StageID: number | null;
+  }[];
+  const season = series.find((s) => s.SeasonName === SEASON && s.StageID === null);
+  expect(season, 'the suite season is listed').toBeTruthy();
+  const created = (await api(owner.page, 'POST', '/league/', {
+    Name: spec.name,
+    Description: `${spec.name} — e2e`,
+    LeagueTypeID: spec.type === 'MP' ? 1 : 2,
+    IsPrivate: true,
+    ShowOthersPicks: spec.showOthersPicks ?? false,
+    SeasonID: season!.SeasonID,
+    AdminUserID: owner.userId,
+    AdminDisplayName: `${spec.name} boss`,
+  })) as { LeagueID: number; LeagueCode: string };
+  if (spec.counts) {
+    const configs = (await api(
+      owner.page,
+      'GET',
+      `/selection_config/getSelectionConfigsForLeague/${created.LeagueID}`,
+    )) as { ID: number; PositionTypeName: keyof NonNullable<LeagueSpec['counts']> }[];
+    await api(owner.page, 'POST', '/selection_config/bulkUpdate', {
+      LeagueSelectionConfig: configs.map((c) => ({
+        SelectionConfigID: c.ID,
+        Count: spec.counts![c.PositionTypeName] ?? 0,
+        IsActive: true,
+      })),
+    });
+  }
+  await api(owner.page, 'POST', '/league/activate', { UserID: owner.userId, LeagueID: created.LeagueID });
+  return { id: created.LeagueID, code: created.LeagueCode };
+}
+
+/** Picks an option of a kit Select (Radix) by its accessible names. */
+async function choose(page: Page, label: string | RegExp, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+function banner(page: Page, text: string | RegExp) {
+  return page.getByText(text).first();
+}
+
+let a: Player;
+let b: Player;
+let mpLeague: { id: number; code: string };
+
+test.beforeAll(async ({ browser }) => {
+  mkdirSync(WORK, { recursive: true });
+  importSquads();
+  importSchedule(SUITE_START + DAY);
+  a = await registerAndSignIn(browser, 'Anya');
+  b = await registerAndSignIn(browser, 'Bilal');
+  mpLeague = await activeLeague(a, {
+    name: `MP Friends ${Date.now().toString(36)}`,
+    type: 'MP',
+    showOthersPicks: true,
+  });
+  await activeLeague(a, {
+    name: 'PS Main',
+    type: 'PS',
+    counts: { Batsman: 2, Wicketkeeper: 1, Allrounder: 1, Bowler: 2 },
+  });
+  await activeLeague(a, { name: 'PS Small', type: 'PS', counts: { Batsman: 1, Wicketkeeper: 1, Bowler: 1 } });
+  // B joins the Match Prediction league and A approves.
+  await api(b.page, 'POST', '/league_member/joinLeague', {
+    UserID: b.userId,
+    LeagueCode: mpLeague.code,
+    DisplayName: 'Bilal B',
+  });
+  const members = (await api(a.page, 'GET', `/league_member/${mpLeague.id}/members`)) as {
+    data: { MemberID: number; UserID: number }[];
+  };
+  const bMember = members.data.find((m) => m.UserID === b.userId)!;
+  await api(a.page, 'POST', '/league_member/update_member_status', {
+    LeagueMemberID: bMember.MemberID,
+    LeagueID: mpLeague.id,
+    Status: 'Approved',
+    AdminUserID: a.userId,
+  });
+});
+
+test('Match Prediction picks: options, touched-only save, success', async () => {
+  const { page } = a;
+  await page.goto('/home/my-predictions');
+  await choose(page, 'Select a League', /MP Friends/);
+  const fixture = page.getByRole('combobox', { name: /fixture/i });
+  await expect(fixture).toContainText(/Match 1 - BRH @ ALP - \d\d\/\d\d \d{1,2} (AM|PM) ET/);
+  await expect(page.getByText('Copy below picks to my other MP leagues')).toBeVisible();
+
+  // Nothing touched: no call, the spec's message.
+  await page.getByRole('button', { name: 'Save Selections' }).click();
+  await expect(banner(page, 'No modified selections to save.')).toBeVisible();
+
+  await choose(page, /Match Winner/, 'Alpha Lions');
+  // Most Runs offers batsmen, keepers and allrounders only.
+  await page.getByRole('combobox', { name: /Most Runs/ }).click();
+  await expect(page.getByRole('option', { name: /ALP Bowler 1/ })).toHaveCount(0);
+  await page.getByRole('option', { name: /ALP Batsman 1/ }).click();
+  await choose(page, /Most Wickets/, /BRH Bowler 2/);
+  await snapshot(page, 'my-selections-mp');
+  await page.getByRole('button', { name: 'Save Selections' }).click();
+  await expect(banner(page, 'Match Prediction selections saved successfully.')).toBeVisible();
+  // Reloaded from the server: the picks are there.
+  await page.reload();
+  await choose(page, 'Select a League', /MP Friends/);
+  await expect(page.getByRole('combobox', { name: /Match Winner/ })).toContainText('Alpha Lions');
+});
+
+test('Player Selection picks: duplicate message, copy to the other PS league within its counts', async () => {
+  const { page } = a;
+  await page.goto('/home/my-predictions');
+  await choose(page, 'Select a League', 'PS Main');
+  await expect(page.getByText('Copy below picks to my other PS leagues')).toBeVisible();
+  await choose(page, /Batsman 1/, /ALP Batsman 1/);
+  await choose(page, /Batsman 2/, /ALP Batsman 1/);
+  await page.getByRole('button', { name: 'Save Selections' }).click();
+  await expect(
+    banner(page, /^Duplicate selections detected for: Batsman: \d+ Please select unique players for each position\.$/),
+  ).toBeVisible();
+
+  await choose(page, /Batsman 2/, /BRH Batsman 3/);
+  await choose(page, 'Wicketkeeper', /ALP Wicketkeeper 1/);
+  await choose(page, 'Allrounder', /BRH Allrounder 2/);
+  await choose(page, /Bowler 1/, /BRH Bowler 1/);
+  await choose(page, /Bowler 2/, /ALP Bowler 4/);
+  await page.getByRole('checkbox', { name: 'Copy below picks to my other PS leagues' }).check();
+  await snapshot(page, 'my-selections-ps');
+  await page.getByRole('button', { name: 'Save Selections' }).click();
+  await expect(banner(page, 'Player Selection selections saved successfully.')).toBeVisible();
+
+  // PS Small has one Batsman, one Wicketkeeper, one Bowler and no Allrounder: the copy fills what fits.
+  await page.goto('/home/my-predictions');
+  await choose(page, 'Select a League', 'PS Small');
+  await expect(page.getByRole('combobox', { name: 'Batsman', exact: true })).toContainText('ALP Batsman 1');
+  await expect(page.getByRole('combobox', { name: 'Wicketkeeper', exact: true })).toContainText('ALP Wicketkeeper 1');
+  await expect(page.getByRole('combobox', { name: 'Bowler', exact: true })).toContainText('BRH Bowler 1');
+  await expect(page.getByRole('combobox', { name: /Allrounder/ })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: /Batsman 2/ })).toHaveCount(0);
+});
+
+test('before the start only your own picks show; B turns auto-pick on and misses Match 1', async () => {
+  // B sees nothing of A's picks before the start.
+  await b.page.goto('/home/all-predictions');
+  await choose(b.page, /league/i, /MP Friends/);
+  await expect(b.page.getByText('No selection details available.')).toBeVisible();
+  await expect(b.page.getByText('Alpha Lions')).toHaveCount(0);
+
+  await b.page.goto('/home/view-profile');
+  await b.page.getByRole('checkbox', { name: /Enable Auto-Picks by AI/i }).check();
+  await b.page.getByRole('button', { name: /save|update/i }).click();
+  await expect(banner(b.page, 'Profile updated successfully.')).toBeVisible();
+});
+
+test('Match 1 starts: saving is refused, picks lock, auto-picks fill the gap, everyone’s picks appear', async () => {
+  const { page } = a;
+  await page.goto('/home/my-predictions');
+  await choose(page, 'Select a League', /MP Friends/);
+  await expect(page.getByRole('combobox', { name: /fixture/i })).toContainText('Match 1');
+  const fixtures = (await api(page, 'GET', `/league_fixture/getAllFixturesForLeague/${mpLeague.id}`)) as {
+    FixtureID: number;
+    FixtureName: string;
+  }[];
+  const fixtureId = fixtures.find((f) => f.FixtureName === 'Match 1')!.FixtureID;
+
+  // The operator moves Match 1 to start in a few seconds; A's screen still shows it open.
+  importSchedule(Date.now() + 4_000);
+  await page.waitForTimeout(5_000);
+  await choose(page, /Match Winner/, 'Bravo Hawks');
+  await page.getByRole('button', { name: 'Save Selections' }).click();
+  await expect(
+    banner(page, 'Cannot save selection for the following fixtures as the matches have already started: Match 1'),
+  ).toBeVisible();
+  // The rows of the started fixture are locked.
+  await expect(page.getByText('N/A').first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /Match Winner/ })).toHaveCount(0);
+
+  // The server refuses too: a direct call gets the same message and changes nothing.
+  const rows = (await api(page, 'POST', '/league_selection/user/', {
+    UserID: a.userId,
+    LeagueID: mpLeague.id,
+    FixtureID: fixtureId,
+  })) as { LeagueFeatureID: number; FeatureName: string; TeamID: number | null }[];
+  const winner = rows.find((r) => r.FeatureName === 'Match Winner')!;
+  const teams = (await api(page, 'GET', `/team/getTeamsByFixtureID/${fixtureId}`)) as { ID: number; Name: string }[];
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const refused = await page.request.put('/api/league_selection/bulk_update', {
+    headers: { 'X-XSRF-TOKEN': xsrf },
+    data: {
+      CopyToOtherLeagues: false,
+      Selection: [
+        {
+          UserID: a.userId,
+          LeagueID: mpLeague.id,
+          FixtureID: fixtureId,
+          LeagueFeatureID: winner.LeagueFeatureID,
+          IsActive: true,
+          TeamID: teams.find((t) => t.Name === 'Bravo Hawks')!.ID,
+        },
+      ],
+    },
+  });
+  expect(refused.status()).toBe(422);
+  expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+    'Cannot save selection for the following fixtures as the matches have already started: Match 1',
+  );
+  const after = (await api(page, 'POST', '/league_selection/user/', {
+    UserID: a.userId,
+    LeagueID: mpLeague.id,
+    FixtureID: fixtureId,
+  })) as { FeatureName: string; TeamID: number | null }[];
+  expect(after.find((r) => r.FeatureName === 'Match Winner')!.TeamID).toBe(winner.TeamID);
+
+  // A fresh visit no longer offers Match 1.
+  await page.goto('/home/my-predictions');
+  await choose(page, 'Select a League', /MP Friends/);
+  await expect(page.getByRole('combobox', { name: /fixture/i })).toContainText('Match 2');
+
+  // All Selections defaults to the latest started fixture; B's missing picks were filled by the model.
+  await page.goto('/home/all-predictions');
+  await choose(page, /league/i, /MP Friends/);
+  await expect(page.getByRole('combobox', { name: /fixture/i })).toContainText('Match 1');
+  const bRows = page.getByRole('row').filter({ hasText: 'Bilal B' });
+  await expect(bRows.first()).toBeVisible({ timeout: 20_000 });
+  await expect(bRows.filter({ hasText: /auto-pick/i }).first()).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Alpha Lions' }).first()).toBeVisible();
+  // Private league: full names behind the gamer name.
+  await snapshot(page, 'all-selections');
+
+  // B sees A's picks now too, and the filter narrows the grid.
+  await b.page.goto('/home/all-predictions');
+  await choose(b.page, /league/i, /MP Friends/);
+  await expect(b.page.getByRole('row').filter({ hasText: 'Alpha Lions' }).first()).toBeVisible();
+  await b.page.getByRole('searchbox', { name: 'Filter selections' }).fill('Most Wickets');
+  await expect(b.page.getByRole('row').filter({ hasText: 'Match Winner' })).toHaveCount(0);
+  await expect(b.page.getByRole('row').filter({ hasText: 'Most Wickets' }).first()).toBeVisible();
+  await b.page.goto('/home/my-predictions');
+  await snapshot(b.page, 'my-selections-after-start');
+});
+
+test('a reminder email arrives and its unsubscribe link turns reminders off', async () => {
+  // A still has no picks for Match 2 in PS Small: within the 72-hour window (suite setting).
+  const link = await linkFromEmail(a.email, '/unsubscribe', 0, PG_OUTBOX);
+  const reminder = mailsTo(a.email, PG_OUTBOX).find((m) => m.body.includes('/unsubscribe?token='));
+  expect(reminder?.subject).toMatch(/pick/i);
+  const anon = await a.page.context().browser()!.newPage();
+  await anon.goto(link);
+  await expect(anon.getByText('You have been unsubscribed from all emails.')).toBeVisible();
+  await snapshot(anon, 'unsubscribe-done');
+  await anon.close();
+  await a.page.goto('/home/view-profile');
+  await expect(a.page.getByRole('checkbox', { name: /Get Reminder Emails/i })).not.toBeChecked();
+});

@@ -1,0 +1,15 @@
+export {
+  activityMiddleware,
+  createApiClient,
+  errorMessage,
+  readCookie,
+  xsrfMiddleware,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from './client';
+export type { ApiClient, ApiErrorBody, ApiHooks, CreateApiClientOptions } from './client';
+export type { components, operations, paths } from './generated/schema';
+
+import type { components } from './generated/schema';
+/** Shorthand for a schema of the contract: `Schema<'UserProfile'>`. */
+export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];

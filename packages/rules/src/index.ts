@@ -1,0 +1,5 @@
+export * from './constants';
+export { messages } from './messages';
+export * from './validation';
+export * from './leagues';
+export * from './picks';

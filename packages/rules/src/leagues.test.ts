@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createLeaguePayloadSchema,
+  featurePointsError,
+  isLeagueTypeAllowed,
+  joinPrivateFormSchema,
+  publicJoinError,
+  selectionCountErrors,
+  startLeagueFormSchema,
+} from './leagues';
+
+const issues = (result: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+  Object.fromEntries([...(result.error?.issues ?? [])].reverse().map((i) => [String(i.path[0]), i.message]));
+
+describe('start league', () => {
+  const valid = {
+    leagueName: 'Office League',
+    description: '',
+    isPrivate: true,
+    showOthersPicks: false,
+    leagueTypeId: '2',
+    series: '1:3',
+    displayName: 'Smriti',
+  };
+  it('accepts a complete form', () => {
+    expect(startLeagueFormSchema.safeParse(valid).success).toBe(true);
+  });
+  it('reports every required field and the short display name', () => {
+    expect(
+      issues(
+        startLeagueFormSchema.safeParse({ ...valid, leagueName: ' ', leagueTypeId: '', series: '', displayName: 'ab' }),
+      ),
+    ).toEqual({
+      leagueName: '* League Name is required',
+      leagueTypeId: '* League Type is required',
+      series: '* Series is required',
+      displayName: '* Display Name is required',
+    });
+  });
+  it('limits the description to 1500 characters', () => {
+    expect(startLeagueFormSchema.safeParse({ ...valid, description: 'x'.repeat(1500) }).success).toBe(true);
+    expect(issues(startLeagueFormSchema.safeParse({ ...valid, description: 'x'.repeat(1501) }))).toEqual({
+      description: 'League Description cannot exceed 1500 characters.',
+    });
+  });
+  it('checks the payload the API receives', () => {
+    const payload = {
+      Name: 'L',
+      LeagueTypeID: 1,
+      IsPrivate: false,
+      ShowOthersPicks: true,
+      SeasonID: 3,
+      AdminUserID: 7,
+      AdminDisplayName: 'Smr',
+    };
+    expect(createLeaguePayloadSchema.safeParse(payload).success).toBe(true);
+    expect(issues(createLeaguePayloadSchema.safeParse({ ...payload, AdminDisplayName: 'ab' }))).toEqual({
+      AdminDisplayName: '* Display Name is required',
+    });
+  });
+  it('allows only Match Prediction for public leagues', () => {
+    expect(isLeagueTypeAllowed('Match Prediction', false)).toBe(true);
+    expect(isLeagueTypeAllowed('Player Selection', false)).toBe(false);
+    expect(isLeagueTypeAllowed('Player Selection', true)).toBe(true);
+  });
+});
+
+describe('join', () => {
+  it('requires a code and a display name of at least 3 characters', () => {
+    expect(issues(joinPrivateFormSchema.safeParse({ leagueCode: '', displayName: 'ab' }))).toEqual({
+      leagueCode: '* League Code is required',
+      displayName: '* Display Name is required',
+    });
+    expect(joinPrivateFormSchema.safeParse({ leagueCode: 'ABC123', displayName: ' Smr ' }).data?.displayName).toBe(
+      'Smr',
+    );
+  });
+  it('checks a public join by the trimmed display name', () => {
+    const message = 'Please enter a valid display name (at least 3 characters) before joining the league.';
+    expect(publicJoinError('CODE', '  ab  ')).toBe(message);
+    expect(publicJoinError('CODE', ' abc ')).toBeUndefined();
+  });
+});
+
+describe('player counts', () => {
+  const counts = (b: number, w: number, a: number, k: number) => [
+    { position: 'Batsman', count: b },
+    { position: 'Bowler', count: w },
+    { position: 'Allrounder', count: a },
+    { position: 'Wicketkeeper', count: k },
+  ];
+  it('accepts 1 to 11 players within the position limits', () => {
+    expect(selectionCountErrors(counts(5, 4, 1, 1))).toEqual([]);
+    expect(selectionCountErrors(counts(1, 0, 0, 0))).toEqual([]);
+  });
+  it('reports each rule', () => {
+    expect(selectionCountErrors(counts(6, 0, 0, 0))).toEqual(['Max 5 Batsman are allowed.']);
+    expect(selectionCountErrors(counts(0, 0, 0, 2))).toEqual(['Max 1 Wicketkeeper are allowed.']);
+    expect(selectionCountErrors(counts(5, 5, 3, 1))).toEqual(['Total players cannot exceed 11.']);
+    expect(selectionCountErrors(counts(0, 0, 0, 0))).toEqual(['At least one player is required.']);
+  });
+});
+
+describe('feature points', () => {
+  it.each([
+    ['', 'Points are required.'],
+    ['2.5', 'Points must be a whole number.'],
+    ['-1', 'Points for "Winner" must be between 0 and 10 inclusive.'],
+    ['11', 'Points for "Winner" must be between 0 and 10 inclusive.'],
+    ['0', undefined],
+    ['10', undefined],
+  ])('%j → %s', (value, message) => {
+    expect(featurePointsError(value, 'Winner', 10)).toBe(message);
+  });
+});

@@ -1,0 +1,78 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createDataTableColumnHelper, DataTable } from './DataTable';
+
+type Row = { name: string; points: number; gain: number };
+const col = createDataTableColumnHelper<Row>();
+const columns = col.columns([
+  col.accessor('name', { header: 'Member' }),
+  col.accessor('points', { header: 'Points', enableSorting: true, meta: { align: 'end' } }),
+  col.accessor('gain', { header: 'Gain', enableSorting: true, meta: { align: 'end' } }),
+]);
+const data: Row[] = [
+  { name: 'Asha', points: 40, gain: 5 },
+  { name: 'Ben', points: 95, gain: 0 },
+  { name: 'Chen', points: 70, gain: 12 },
+];
+
+const names = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+describe('DataTable', () => {
+  it('renders a captioned table', () => {
+    render(
+      <DataTable columns={columns} data={data} emptyMessage="No leaderboard data available." caption="Leaderboard" />,
+    );
+    expect(screen.getByRole('table', { name: 'Leaderboard' })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Member', 'Points', 'Gain']);
+    expect(names()).toEqual(['Asha', 'Ben', 'Chen']);
+  });
+
+  it('shows the empty message', () => {
+    render(<DataTable columns={columns} data={[]} emptyMessage="No leaderboard data available." />);
+    expect(screen.getByRole('cell', { name: 'No leaderboard data available.' })).toHaveAttribute('colspan', '3');
+  });
+
+  it('sorts by a sortable column, toggling direction, with aria-sort', async () => {
+    render(
+      <DataTable columns={columns} data={data} emptyMessage="Empty" initialSorting={[{ id: 'points', desc: true }]} />,
+    );
+    const pointsHeader = screen.getByRole('columnheader', { name: /Points/ });
+    expect(pointsHeader).toHaveAttribute('aria-sort', 'descending');
+    expect(names()).toEqual(['Ben', 'Chen', 'Asha']);
+
+    await userEvent.click(within(pointsHeader).getByRole('button'));
+    expect(pointsHeader).toHaveAttribute('aria-sort', 'ascending');
+    expect(names()).toEqual(['Asha', 'Chen', 'Ben']);
+
+    // Keyboard: the header button is a real button.
+    const gainButton = within(screen.getByRole('columnheader', { name: /Gain/ })).getByRole('button');
+    gainButton.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('columnheader', { name: /Gain/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(pointsHeader).not.toHaveAttribute('aria-sort');
+    expect(names()).toEqual(['Chen', 'Asha', 'Ben']);
+  });
+
+  it('does not offer sorting on columns that did not opt in', () => {
+    render(<DataTable columns={columns} data={data} emptyMessage="Empty" />);
+    expect(within(screen.getByRole('columnheader', { name: 'Member' })).queryByRole('button')).toBeNull();
+  });
+
+  it('applies row props and tones', () => {
+    render(
+      <DataTable
+        columns={columns}
+        data={data}
+        emptyMessage="Empty"
+        getRowProps={(row) => (row.name === 'Ben' ? { tone: 'highlight', 'aria-label': 'You are here' } : undefined)}
+      />,
+    );
+    const row = screen.getByRole('row', { name: 'You are here' });
+    expect(row).toHaveAttribute('data-tone', 'highlight');
+  });
+});

@@ -1,0 +1,56 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '../../theme/contract.css';
+import { focusRing } from '../_internal/focus';
+
+export const link = style({
+  position: 'relative',
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  width: '100%',
+  minHeight: 44,
+  paddingBlock: vars.space.sm,
+  paddingInline: vars.space.md,
+  border: 'none',
+  borderRadius: vars.radius.md,
+  backgroundColor: 'transparent',
+  color: vars.color.text,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.medium,
+  lineHeight: vars.lineHeight.snug,
+  textAlign: 'start',
+  textDecoration: 'none',
+  cursor: 'pointer',
+  transition: `background-color ${vars.transition.fast}, color ${vars.transition.fast}`,
+  selectors: {
+    '&:hover': { backgroundColor: vars.color.surfaceHover },
+    '&:focus-visible': { ...focusRing, outlineOffset: '-2px' },
+    '&[aria-current="page"]': {
+      backgroundColor: vars.color.primarySubtle,
+      color: vars.color.primaryText,
+      fontWeight: vars.fontWeight.bold,
+    },
+    '&[aria-current="page"]::before': {
+      content: '""',
+      position: 'absolute',
+      insetBlock: vars.space.sm,
+      insetInlineStart: 0,
+      width: 4,
+      borderRadius: vars.radius.pill,
+      backgroundColor: vars.color.primary,
+    },
+  },
+});
+
+export const icon = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 22,
+  height: 22,
+  color: vars.color.textMuted,
+});
+
+globalStyle(`${link}[aria-current="page"] ${icon}`, { color: vars.color.primaryText });
+globalStyle(`${icon} svg`, { width: 20, height: 20 });

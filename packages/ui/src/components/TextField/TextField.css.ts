@@ -1,0 +1,1 @@
+export { control as input, field as root } from '../_internal/field.css';

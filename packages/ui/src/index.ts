@@ -1,0 +1,100 @@
+// Global styles (box-sizing, body font, reduced motion) ship in dist/index.css.
+import './theme/global.css';
+
+// Theme
+export { vars } from './theme/contract.css';
+export type { Vars, SpaceToken } from './theme/contract.css';
+export { lightTheme, lightColors } from './theme/light.css';
+export { darkTheme, darkColors } from './theme/dark.css';
+export { breakpoints, media } from './theme/breakpoints';
+export type { Breakpoint } from './theme/breakpoints';
+export { sharedTokens } from './theme/tokens';
+
+// Actions and feedback
+export { Button, buttonVariants, buttonSizes } from './components/Button/Button';
+export type { ButtonProps, ButtonVariant, ButtonSize } from './components/Button/Button';
+export { Spinner, spinnerSizes } from './components/Spinner/Spinner';
+export type { SpinnerProps, SpinnerSize } from './components/Spinner/Spinner';
+export { NotificationBanner, notificationKinds } from './components/NotificationBanner/NotificationBanner';
+export type {
+  NotificationBannerProps,
+  Notification,
+  NotificationKind,
+} from './components/NotificationBanner/NotificationBanner';
+export { LoadingOverlay, DEFAULT_LOADING_TEXT } from './components/LoadingOverlay/LoadingOverlay';
+export type { LoadingOverlayProps } from './components/LoadingOverlay/LoadingOverlay';
+export { Tooltip, tooltipSides } from './components/Tooltip/Tooltip';
+export type { TooltipProps, TooltipSide } from './components/Tooltip/Tooltip';
+
+// Forms
+export { TextField } from './components/TextField/TextField';
+export type { TextFieldProps } from './components/TextField/TextField';
+export { TextArea } from './components/TextArea/TextArea';
+export type { TextAreaProps } from './components/TextArea/TextArea';
+export { Checkbox } from './components/Checkbox/Checkbox';
+export type { CheckboxProps } from './components/Checkbox/Checkbox';
+export { Select } from './components/Select/Select';
+export type { SelectProps, SelectOption } from './components/Select/Select';
+export { FormErrorSummary } from './components/FormErrorSummary/FormErrorSummary';
+export type { FormErrorSummaryProps } from './components/FormErrorSummary/FormErrorSummary';
+
+// Dialogs
+export { Modal, modalSizes } from './components/Modal/Modal';
+export type { ModalProps, ModalSize } from './components/Modal/Modal';
+export { ConfirmDialog, confirmDialogTones } from './components/ConfirmDialog/ConfirmDialog';
+export type { ConfirmDialogProps, ConfirmDialogTone } from './components/ConfirmDialog/ConfirmDialog';
+export { PdfViewerModal } from './components/PdfViewerModal/PdfViewerModal';
+export type { PdfViewerModalProps } from './components/PdfViewerModal/PdfViewerModal';
+
+// Search and content
+export { Highlight, escapeRegExp, splitByQuery } from './components/Highlight/Highlight';
+export type { HighlightProps } from './components/Highlight/Highlight';
+export { FaqItem } from './components/FaqItem/FaqItem';
+export type { FaqItemProps } from './components/FaqItem/FaqItem';
+export { AdSlot } from './components/AdSlot/AdSlot';
+export type { AdSlotProps } from './components/AdSlot/AdSlot';
+export {
+  DataTable,
+  dataTableFeatures,
+  dataTableRowTones,
+  createDataTableColumnHelper,
+} from './components/DataTable/DataTable';
+export type {
+  DataTableProps,
+  DataTableColumn,
+  DataTableColumnMeta,
+  DataTableFeatures,
+  DataTableRowProps,
+  DataTableRowTone,
+  DataTableSorting,
+} from './components/DataTable/DataTable';
+
+// Navigation
+export { Stepper, stepStates } from './components/Stepper/Stepper';
+export type { StepperProps, StepState } from './components/Stepper/Stepper';
+
+// App shell
+export { AppShell } from './components/AppShell/AppShell';
+export type { AppShellProps } from './components/AppShell/AppShell';
+export { Header } from './components/Header/Header';
+export type { HeaderProps } from './components/Header/Header';
+export { Sidebar } from './components/Sidebar/Sidebar';
+export type { SidebarProps } from './components/Sidebar/Sidebar';
+export { SidebarLink } from './components/SidebarLink/SidebarLink';
+export type { SidebarLinkProps } from './components/SidebarLink/SidebarLink';
+export { Footer } from './components/Footer/Footer';
+export type { FooterProps } from './components/Footer/Footer';
+export { Logo, logoSizes } from './components/Logo/Logo';
+export type { LogoProps, LogoSize } from './components/Logo/Logo';
+
+// Layout and typography
+export { Card } from './components/Card/Card';
+export type { CardProps } from './components/Card/Card';
+export { Stack, stackDirections, stackAlignments, stackJustifications } from './components/Stack/Stack';
+export type { StackProps } from './components/Stack/Stack';
+export { Heading, headingLevels } from './components/Heading/Heading';
+export type { HeadingProps, HeadingLevel } from './components/Heading/Heading';
+export { Text, textTones, textSizes, textWeights } from './components/Text/Text';
+export type { TextProps, TextTone, TextSize, TextWeight } from './components/Text/Text';
+export { TextLink } from './components/TextLink/TextLink';
+export type { TextLinkProps } from './components/TextLink/TextLink';

@@ -1,0 +1,90 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium against the app started exactly as the README starts it
+ * (`npm start`), on its own port and a fresh data folder (embedded PGlite, file outbox for emails).
+ *
+ * A second server runs the same app on PostgreSQL (a fresh database on 127.0.0.1:5432) for the picks
+ * suite, which moves fixtures' start times with the CLI while the app runs — PGlite is one process's.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
+export const E2E_DATA_DIR = join(import.meta.dirname, 'test-results', 'e2e-data');
+export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 4311);
+export const E2E_PG_DATA_DIR = join(import.meta.dirname, 'test-results', 'e2e-data-pg');
+export const E2E_PG_DATABASE = 'fcl_e2e';
+export const E2E_PG_DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${E2E_PG_DATABASE}`;
+if (!process.env.E2E_KEEP_DATA && !process.env.PLAYWRIGHT_WORKER_INDEX && !process.env.TEST_WORKER_INDEX) {
+  rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+  rmSync(E2E_PG_DATA_DIR, { recursive: true, force: true });
+}
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      command: 'npm start',
+      url: `http://127.0.0.1:${E2E_PORT}/api/faq/`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        APP_URL: `http://127.0.0.1:${E2E_PORT}`,
+        // The suite registers and signs in many accounts from one address.
+        RATE_LIMIT_MULTIPLIER: '20',
+        LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      command: 'node scripts/e2e-postgres-server.mjs',
+      url: `http://127.0.0.1:${E2E_PG_PORT}/api/faq/`,
+      timeout: 400_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PG_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_PG_DATA_DIR,
+        APP_URL: `http://127.0.0.1:${E2E_PG_PORT}`,
+        E2E_PG_DATABASE,
+        E2E_WAIT_FOR_URL: `http://127.0.0.1:${E2E_PORT}/api/faq/`,
+        // Only the suite's own season: no demo season, so the series list is predictable.
+        DEMO_SEASON: 'off',
+        // Lock-time auto-picks and reminders within a second of a fixture starting or entering the window.
+        PICK_JOBS_INTERVAL_MS: '1000',
+        REMINDER_WINDOW_HOURS: '72',
+        RATE_LIMIT_MULTIPLIER: '20',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});

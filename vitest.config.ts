@@ -1,0 +1,85 @@
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * A fresh browser block per project: Vitest names the instances it is given, so sharing one object
+ * between projects made both story projects answer to the same name.
+ */
+function browser(extraArgs: string[] = [], viewport?: { width: number; height: number }) {
+  return {
+    enabled: true,
+    headless: true,
+    provider: playwright({
+      launchOptions: { executablePath: '/usr/bin/chromium', args: [...chromiumArgs, ...extraArgs] },
+    }),
+    instances: [{ browser: 'chromium' as const }],
+    ...(viewport ? { viewport } : {}),
+  };
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      // Each package owns its vitest config (names: rules, api-client, ui, web).
+      // Globs, so a package without a config yet is skipped rather than failing the run.
+      'packages/*/vitest.config.ts',
+      'apps/web/vitest.config.{ts,mts}',
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: '.storybook' })],
+        test: { name: 'storybook', browser: browser() },
+      },
+      // The same stories in the dark theme: axe checks contrast there too.
+      // Run with `vitest run --project storybook-dark`.
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: '.storybook', initialGlobals: { theme: 'dark' } })],
+        test: { name: 'storybook-dark', browser: browser() },
+      },
+      // Visual regression: every story of the kit (packages/ui), light theme, after its play function,
+      // compared with the committed PNG in packages/ui/__screenshots__/.
+      // `pnpm test:visual` compares, `pnpm test:visual:update` rewrites the references.
+      // A story can opt out with the tag 'no-visual' (none does: embedded documents are masked instead).
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: '.storybook', tags: { exclude: ['no-visual'] } })],
+        test: {
+          name: 'storybook-visual',
+          // Screens (apps/web) get their own references in a later pass.
+          exclude: ['apps/**', '**/node_modules/**'],
+          setupFiles: './.storybook/visual.setup.ts',
+          // Failure attachments (actual/diff images for the reporters) stay out of the repository.
+          attachmentsDir: 'test-results/vitest-attachments',
+          browser: {
+            ...browser(
+              ['--font-render-hinting=none', '--disable-lcd-text', '--force-color-profile=srgb', '--hide-scrollbars'],
+              { width: 1024, height: 720 },
+            ),
+            expect: {
+              toMatchScreenshot: {
+                comparatorName: 'pixelmatch' as const,
+                // Same machine image, same pixels: anti-aliased pixels are ignored (pixelmatch), any other difference fails.
+                comparatorOptions: { threshold: 0.1, allowedMismatchedPixels: 0 },
+                resolveScreenshotPath: ({ arg, ext, root, testFileName }) =>
+                  `${root}/packages/ui/__screenshots__/${testFileName.replace(/\.stories\.tsx$/, '')}/${arg}${ext}`,
+                resolveDiffPath: ({ arg, ext, root, testFileName }) =>
+                  `${root}/test-results/visual/${testFileName.replace(/\.stories\.tsx$/, '')}/${arg}${ext}`,
+              },
+            },
+          },
+        },
+      },
+    ],
+  },
+});
