@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../src/db/schema';
-import { FEATURES_BY_ID, type PositionId } from '../../src/cricket/catalogue';
+import { FEATURES_BY_ID } from '../../src/cricket/catalogue';
 import { loadMatchFacts, loadStatLines } from '../../src/cricket/scoring/derived';
 import { matchPredictionWinners } from '../../src/cricket/scoring/match-prediction';
-import { statCounts } from '../../src/cricket/scoring/player-selection';
+import { appearanceCounts } from '../../src/cricket/scoring/player-selection';
 
 export const CRICKET_TABLES = [
   'seasons',
@@ -64,10 +64,9 @@ export async function derivedByTypescript(db: Kysely<DB>) {
   for (const { id } of fixtures) {
     const facts = await loadMatchFacts(db, id);
     for (const w of matchPredictionWinners(facts)) for (const e of w.ids) winners.push(`${id}:${w.featureId}:${e}`);
-    const decided = facts.status === 'completed' && (facts.resultType === 'normal' || facts.resultType === 'tie');
-    if (!decided) continue;
+    // Every line of every fixture goes through the pure gate (scored.ts), no-result ones included.
     for (const l of await loadStatLines(db, id)) {
-      for (const [featureId, n] of statCounts(l.line, l.positionId as PositionId)) {
+      for (const [featureId, n] of appearanceCounts({ fixture: facts, line: l.line, positionId: l.positionId })) {
         if (!FEATURES_BY_ID.has(featureId)) throw new Error(`unknown feature ${featureId}`);
         counts.push(`${id}:${l.playerId}:${featureId}:${n}`);
       }

@@ -278,6 +278,8 @@ describe(`cricket import on ${DB_TARGET}`, () => {
     expect(
       await db.selectFrom('player_fixture_stats').selectAll().where('fixture_id', '=', r.fixtureId).execute(),
     ).not.toEqual([]);
+    // The pure functions apply the same gate (scored.ts) to this fixture's stored stats.
+    expect(await derivedBySql(db)).toEqual(await derivedByTypescript(db));
   });
 
   it('links a result to its scheduled fixture, keeping the scheduled start time and home team', async () => {

@@ -15,6 +15,8 @@ import {
   winnerList,
 } from '../../src/cricket/scoring/match-prediction';
 import {
+  appearanceCounts,
+  appearancePoints,
   checkFeaturePoints,
   DEFAULT_PS_POINTS,
   economyBand,
@@ -24,6 +26,8 @@ import {
   strikeRateBand,
   teamPoints,
 } from '../../src/cricket/scoring/player-selection';
+import { isScored } from '../../src/cricket/scoring/scored';
+import type { FixtureStatus, ResultType } from '../../src/db/schema';
 
 const zero: StatLine = {
   runs: 0,
@@ -40,6 +44,17 @@ const zero: StatLine = {
   stumpings: 0,
   runOutsDirect: 0,
   runOutsIndirect: 0,
+};
+const mpFacts: MatchFacts = {
+  status: 'completed',
+  resultType: 'normal',
+  winnerTeamId: 10,
+  superOverWinnerTeamId: null,
+  wonByRuns: 12,
+  wonByWickets: null,
+  playerOfMatchIds: [3],
+  hasScorecard: true,
+  players: [{ playerId: 3, positionId: POSITION.Allrounder, didPlay: true, runs: 20, wickets: 2, sixes: 0 }],
 };
 const counts = (l: Partial<StatLine>, pos: 1 | 2 | 3 | 4 = POSITION.Batsman) =>
   Object.fromEntries(statCounts({ ...zero, ...l }, pos));
@@ -150,6 +165,33 @@ describe('Player Selection stat counts', () => {
     expect(strikeRateBand(30, 10, POSITION.Bowler)).toBeNull();
     expect(strikeRateBand(2, 10, POSITION.Bowler)).toBeNull();
     expect(strikeRateBand(2, 10, POSITION.Allrounder)).toBe(PS.StrikeRateBelow50);
+  });
+});
+
+describe('which fixtures score (scored.ts)', () => {
+  const line: StatLine = { ...zero, runs: 40, balls: 20, fours: 4, wickets: 1, ballsBowled: 24, runsConceded: 20 };
+  const appearance = (status: FixtureStatus, resultType: ResultType | null) => ({
+    fixture: { status, resultType },
+    line,
+    positionId: POSITION.Allrounder,
+  });
+
+  it.each([
+    ['completed', 'normal', true],
+    ['completed', 'tie', true],
+    ['completed', 'no_result', false],
+    ['no_result', 'no_result', false],
+    ['abandoned', 'no_result', false],
+    ['abandoned', null, false],
+    ['scheduled', null, false],
+    ['live', null, false],
+  ] as const)('%s with result %s scores: %s', (status, resultType, scored) => {
+    expect(isScored({ status, resultType })).toBe(scored);
+    const counts = appearanceCounts(appearance(status, resultType));
+    expect(counts.size > 0).toBe(scored);
+    // 40 runs + 4 fours + 4 (30 bonus) + 6 (strike rate 200) + 25 wicket + 4 (economy 5.00)
+    expect(appearancePoints(appearance(status, resultType)).total).toBe(scored ? 40 + 4 + 4 + 6 + 25 + 4 : 0);
+    expect(matchPredictionWinners({ ...mpFacts, status, resultType }).length > 0).toBe(scored);
   });
 });
 

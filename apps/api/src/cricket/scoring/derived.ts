@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema';
 import { ECONOMY_MIN_BALLS, MP, POSITION, type PositionId, PS, STRIKE_RATE_MIN_BALLS } from '../catalogue';
 import type { MatchFacts } from './match-prediction';
 import type { StatLine } from './player-selection';
+import { isScoredSql } from './scored';
 
 /**
  * Set-based versions of the scoring rules. They rebuild, for a set of fixtures, the derived tables
@@ -32,8 +33,8 @@ export async function recomputeDerived(db: Kysely<DB>, scope: FixtureScope): Pro
   await sql`DELETE FROM player_fixture_feature_counts c USING fixtures f WHERE f.id = c.fixture_id AND ${inScope}`.execute(
     db,
   );
-  // Only decided fixtures (completed, normal or tie) score; no result and abandoned score nothing.
-  const decided = sql`f.status = 'completed' AND r.result_type IN ('normal', 'tie') AND ${inScope}`;
+  // Only scored fixtures (scored.ts: completed, normal or tie); no result and abandoned score nothing.
+  const decided = sql`${isScoredSql('f', 'r')} AND ${inScope}`;
 
   await sql`
     INSERT INTO fixture_feature_winners (fixture_id, feature_id, entity_type, entity_id)

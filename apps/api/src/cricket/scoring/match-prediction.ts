@@ -1,5 +1,5 @@
-import type { FixtureStatus, ResultType } from '../../db/schema';
 import { FEATURES, MP, type PositionId, totalSixesOption, winningMarginOption } from '../catalogue';
+import { type FixtureOutcome, isScored } from './scored';
 
 /**
  * Match Prediction winners, pure. For each feature of a fixture: the winning team, player(s) or
@@ -7,9 +7,7 @@ import { FEATURES, MP, type PositionId, totalSixesOption, winningMarginOption } 
  * The set-based SQL in ./derived.ts computes the same winners; a test keeps the two in step.
  */
 
-export interface MatchFacts {
-  status: FixtureStatus;
-  resultType: ResultType | null;
+export interface MatchFacts extends FixtureOutcome {
   winnerTeamId: number | null;
   superOverWinnerTeamId: number | null;
   wonByRuns: number | null;
@@ -38,10 +36,8 @@ export interface FeatureWinners {
 
 const ALLOWED_POSITIONS = new Map(FEATURES.map((f) => [f.id, new Set<number>(f.positionIds)]));
 
-/** Whether a fixture has a result that features can be scored on. */
-export function isDecided(facts: Pick<MatchFacts, 'status' | 'resultType'>): boolean {
-  return facts.status === 'completed' && (facts.resultType === 'normal' || facts.resultType === 'tie');
-}
+/** Whether a fixture has a result that features can be scored on: `isScored` from ./scored.ts. */
+export const isDecided: (facts: FixtureOutcome) => boolean = isScored;
 
 /** Players with the highest value among those whose position the feature allows; none when the top is 0. */
 function topPlayers(facts: MatchFacts, featureId: number, value: (p: MatchFacts['players'][number]) => number) {
@@ -57,7 +53,7 @@ function topPlayers(facts: MatchFacts, featureId: number, value: (p: MatchFacts[
  * pick scores 0. Features without a winner are left out.
  */
 export function matchPredictionWinners(facts: MatchFacts): FeatureWinners[] {
-  if (!isDecided(facts)) return [];
+  if (!isScored(facts)) return [];
   const out: FeatureWinners[] = [];
   const push = (featureId: number, entityType: WinnerEntity, ids: (number | null)[]) => {
     const clean = [...new Set(ids.filter((x): x is number => x !== null))].sort((a, b) => a - b);

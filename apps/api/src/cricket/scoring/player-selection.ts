@@ -8,6 +8,7 @@ import {
   PS,
   STRIKE_RATE_MIN_BALLS,
 } from '../catalogue';
+import { type FixtureOutcome, isScored } from './scored';
 
 /**
  * Player Selection scoring, pure. Every stat is a catalogue feature with a count; a player's points
@@ -131,7 +132,11 @@ export function scoreCounts(counts: FeatureCounts, config: PointsConfig): { tota
   return { total, features };
 }
 
-/** One player's points in one fixture. A fixture without a result (no result, abandoned) scores 0. */
+/**
+ * Points of one stat line, as if its fixture scores (used to rate lines, e.g. by the auto-pick
+ * model). To score a player's line in a real fixture use `appearancePoints`, which applies the
+ * rule of which fixtures score.
+ */
 export function playerPoints(
   line: StatLine,
   positionId: PositionId,
@@ -140,7 +145,34 @@ export function playerPoints(
   return scoreCounts(statCounts(line, positionId), config);
 }
 
-/** A user's points for a fixture: the sum over the picked players (a player not in the match scores 0). */
+/** One player's stat line in one fixture, with what decides whether it scores. */
+export interface Appearance {
+  fixture: FixtureOutcome;
+  line: StatLine;
+  positionId: PositionId;
+}
+
+/**
+ * The counts of one player in one fixture: `statCounts` when the fixture scores (`isScored`:
+ * completed, normal or tie), else none, so a no-result or abandoned fixture scores 0 whatever
+ * stats it has. derived.ts fills `player_fixture_feature_counts` with the same rule in SQL.
+ */
+export function appearanceCounts(a: Appearance): FeatureCounts {
+  return isScored(a.fixture) ? statCounts(a.line, a.positionId) : new Map();
+}
+
+/** One player's points in one fixture under a league's points: 0 when the fixture does not score. */
+export function appearancePoints(
+  a: Appearance,
+  config: PointsConfig = DEFAULT_PS_POINTS,
+): { total: number; features: ScoredFeature[] } {
+  return scoreCounts(appearanceCounts(a), config);
+}
+
+/**
+ * A user's points for a fixture: the sum over the picked players (a player not in the match scores
+ * 0). The lines are those of a scored fixture (see `appearanceCounts`).
+ */
 export function teamPoints(
   pickedPlayerIds: readonly number[],
   lines: ReadonlyMap<number, { line: StatLine; positionId: PositionId }>,
