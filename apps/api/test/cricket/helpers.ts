@@ -64,9 +64,14 @@ export async function derivedByTypescript(db: Kysely<DB>) {
   for (const { id } of fixtures) {
     const facts = await loadMatchFacts(db, id);
     for (const w of matchPredictionWinners(facts)) for (const e of w.ids) winners.push(`${id}:${w.featureId}:${e}`);
-    // Every line of every fixture goes through the pure gate (scored.ts), no-result ones included.
+    // Every line of every fixture goes through the pure gate (scored.ts): no results, substitutes.
     for (const l of await loadStatLines(db, id)) {
-      for (const [featureId, n] of appearanceCounts({ fixture: facts, line: l.line, positionId: l.positionId })) {
+      for (const [featureId, n] of appearanceCounts({
+        fixture: facts,
+        didPlay: l.didPlay,
+        line: l.line,
+        positionId: l.positionId,
+      })) {
         if (!FEATURES_BY_ID.has(featureId)) throw new Error(`unknown feature ${featureId}`);
         counts.push(`${id}:${l.playerId}:${featureId}:${n}`);
       }

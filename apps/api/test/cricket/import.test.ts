@@ -282,6 +282,51 @@ describe(`cricket import on ${DB_TARGET}`, () => {
     expect(await derivedBySql(db)).toEqual(await derivedByTypescript(db));
   });
 
+  it("keeps a substitute fielder's catch on the scorecard but scores it for nobody", async () => {
+    const { db } = database;
+    const spec = richSpec({ event: { name: 'Test League', match_number: 9 }, extraPeople: ['S1'] });
+    spec.innings[0]!.overs.push([
+      ball('H6', 'A8', 'H7', 0, { out: { kind: 'caught', fielders: [{ name: 'S1', substitute: true }] } }),
+    ]);
+    const r = await importMatch(db, parsed(spec, 'sub1'), { overrides: NO_OVERRIDES });
+    const s1 = await db
+      .selectFrom('players')
+      .select('id')
+      .where('cricsheet_id', '=', 'id-S1')
+      .executeTakeFirstOrThrow();
+    const line = await db
+      .selectFrom('player_fixture_stats')
+      .select(['did_play', 'catches'])
+      .where('fixture_id', '=', r.fixtureId)
+      .where('player_id', '=', s1.id)
+      .executeTakeFirstOrThrow();
+    expect(line).toEqual({ did_play: false, catches: 1 });
+    // A member of the fielding team's squad (pickable later), but this catch scores nothing...
+    expect(
+      await db
+        .selectFrom('squads as q')
+        .innerJoin('teams as t', 't.id', 'q.team_id')
+        .select('t.name')
+        .where('q.player_id', '=', s1.id)
+        .execute(),
+    ).toEqual([{ name: AWAY }]);
+    expect(
+      await db.selectFrom('player_fixture_feature_counts').selectAll().where('player_id', '=', s1.id).execute(),
+    ).toEqual([]);
+    expect((await fixturePlayerPoints(db, r.fixtureId, new Map([[PS.Catch, 8]]))).get(s1.id)).toBeUndefined();
+    // ...while the bowler keeps the wicket, and the pure functions agree.
+    const a8 = await db
+      .selectFrom('player_fixture_feature_counts as c')
+      .innerJoin('players as p', 'p.id', 'c.player_id')
+      .select('c.count')
+      .where('c.fixture_id', '=', r.fixtureId)
+      .where('p.cricsheet_id', '=', 'id-A8')
+      .where('c.feature_id', '=', PS.Wicket)
+      .executeTakeFirstOrThrow();
+    expect(a8.count).toBe(1);
+    expect(await derivedBySql(db)).toEqual(await derivedByTypescript(db));
+  });
+
   it('links a result to its scheduled fixture, keeping the scheduled start time and home team', async () => {
     const { db } = database;
     const reports = await importSchedule(db, [

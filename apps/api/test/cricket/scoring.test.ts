@@ -26,7 +26,7 @@ import {
   strikeRateBand,
   teamPoints,
 } from '../../src/cricket/scoring/player-selection';
-import { isScored } from '../../src/cricket/scoring/scored';
+import { isScored, lineScores } from '../../src/cricket/scoring/scored';
 import type { FixtureStatus, ResultType } from '../../src/db/schema';
 
 const zero: StatLine = {
@@ -170,8 +170,9 @@ describe('Player Selection stat counts', () => {
 
 describe('which fixtures score (scored.ts)', () => {
   const line: StatLine = { ...zero, runs: 40, balls: 20, fours: 4, wickets: 1, ballsBowled: 24, runsConceded: 20 };
-  const appearance = (status: FixtureStatus, resultType: ResultType | null) => ({
+  const appearance = (status: FixtureStatus, resultType: ResultType | null, didPlay = true) => ({
     fixture: { status, resultType },
+    didPlay,
     line,
     positionId: POSITION.Allrounder,
   });
@@ -192,6 +193,15 @@ describe('which fixtures score (scored.ts)', () => {
     // 40 runs + 4 fours + 4 (30 bonus) + 6 (strike rate 200) + 25 wicket + 4 (economy 5.00)
     expect(appearancePoints(appearance(status, resultType)).total).toBe(scored ? 40 + 4 + 4 + 6 + 25 + 4 : 0);
     expect(matchPredictionWinners({ ...mpFacts, status, resultType }).length > 0).toBe(scored);
+  });
+
+  it("gives a substitute fielder's line (did not play) nothing, even in a scored fixture", () => {
+    const sub = { ...appearance('completed', 'normal', false), line: { ...zero, catches: 3, runOutsDirect: 1 } };
+    expect(lineScores(sub.fixture, false)).toBe(false);
+    expect(appearanceCounts(sub).size).toBe(0);
+    expect(appearancePoints(sub).total).toBe(0);
+    // The same line for a player who played: 3 x 8 catches + 4 (3-catch bonus) + 12 direct run out.
+    expect(appearancePoints({ ...sub, didPlay: true }).total).toBe(3 * 8 + 4 + 12);
   });
 });
 

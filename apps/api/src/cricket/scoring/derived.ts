@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema';
 import { ECONOMY_MIN_BALLS, MP, POSITION, type PositionId, PS, STRIKE_RATE_MIN_BALLS } from '../catalogue';
 import type { MatchFacts } from './match-prediction';
 import type { StatLine } from './player-selection';
-import { isScoredSql } from './scored';
+import { isScoredSql, lineScoresSql } from './scored';
 
 /**
  * Set-based versions of the scoring rules. They rebuild, for a set of fixtures, the derived tables
@@ -53,7 +53,7 @@ export async function recomputeDerived(db: Kysely<DB>, scope: FixtureScope): Pro
       JOIN players p ON p.id = s.player_id
       CROSS JOIN LATERAL (VALUES (${sql.lit(MP.MostRuns)}, s.runs), (${sql.lit(MP.MostWickets)}, s.wickets)) AS v(feature_id, value)
       JOIN feature_positions fp ON fp.feature_id = v.feature_id AND fp.position_id = p.position_id
-      WHERE ${decided} AND s.did_play
+      WHERE ${lineScoresSql('f', 'r', 's')} AND ${inScope}
     ) ranked WHERE value = top AND top > 0
     UNION ALL
     SELECT f.id, ${sql.lit(MP.ManOfTheMatch)}, 'player', pom.player_id
@@ -123,7 +123,7 @@ export async function recomputeDerived(db: Kysely<DB>, scope: FixtureScope): Pro
       (${sql.lit(PS.StrikeRate50To60)}, ${one(sql`${srOk} AND 100 * s.runs >= 50 * s.balls AND 100 * s.runs < 60 * s.balls`)}),
       (${sql.lit(PS.StrikeRateBelow50)}, ${one(sql`${srOk} AND 100 * s.runs < 50 * s.balls`)})
     ) AS v(feature_id, n)
-    WHERE ${decided} AND v.n > 0
+    WHERE ${lineScoresSql('f', 'r', 's')} AND ${inScope} AND v.n > 0
   `.execute(db);
 }
 

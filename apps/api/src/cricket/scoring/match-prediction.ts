@@ -1,5 +1,5 @@
 import { FEATURES, MP, type PositionId, totalSixesOption, winningMarginOption } from '../catalogue';
-import { type FixtureOutcome, isScored } from './scored';
+import { type FixtureOutcome, isScored, lineScores } from './scored';
 
 /**
  * Match Prediction winners, pure. For each feature of a fixture: the winning team, player(s) or
@@ -42,7 +42,9 @@ export const isDecided: (facts: FixtureOutcome) => boolean = isScored;
 /** Players with the highest value among those whose position the feature allows; none when the top is 0. */
 function topPlayers(facts: MatchFacts, featureId: number, value: (p: MatchFacts['players'][number]) => number) {
   const allowed = ALLOWED_POSITIONS.get(featureId);
-  const eligible = facts.players.filter((p) => p.didPlay && (!allowed?.size || allowed.has(p.positionId)));
+  const eligible = facts.players.filter(
+    (p) => lineScores(facts, p.didPlay) && (!allowed?.size || allowed.has(p.positionId)),
+  );
   const top = Math.max(0, ...eligible.map(value));
   if (top === 0) return [];
   return eligible.filter((p) => value(p) === top).map((p) => p.playerId);

@@ -8,7 +8,7 @@ import {
   PS,
   STRIKE_RATE_MIN_BALLS,
 } from '../catalogue';
-import { type FixtureOutcome, isScored } from './scored';
+import { type FixtureOutcome, lineScores } from './scored';
 
 /**
  * Player Selection scoring, pure. Every stat is a catalogue feature with a count; a player's points
@@ -148,20 +148,23 @@ export function playerPoints(
 /** One player's stat line in one fixture, with what decides whether it scores. */
 export interface Appearance {
   fixture: FixtureOutcome;
+  /** false for a substitute fielder (not in the listed XI plus impact player). */
+  didPlay: boolean;
   line: StatLine;
   positionId: PositionId;
 }
 
 /**
- * The counts of one player in one fixture: `statCounts` when the fixture scores (`isScored`:
- * completed, normal or tie), else none, so a no-result or abandoned fixture scores 0 whatever
- * stats it has. derived.ts fills `player_fixture_feature_counts` with the same rule in SQL.
+ * The counts of one player in one fixture: `statCounts` when the line scores (`lineScores`: the
+ * fixture is completed with a normal or tie result, and the player played), else none. So a
+ * no-result or abandoned fixture, or a substitute fielder's catch, scores 0. derived.ts fills
+ * `player_fixture_feature_counts` with the same rule in SQL.
  */
 export function appearanceCounts(a: Appearance): FeatureCounts {
-  return isScored(a.fixture) ? statCounts(a.line, a.positionId) : new Map();
+  return lineScores(a.fixture, a.didPlay) ? statCounts(a.line, a.positionId) : new Map();
 }
 
-/** One player's points in one fixture under a league's points: 0 when the fixture does not score. */
+/** One player's points in one fixture under a league's points: 0 when the line does not score. */
 export function appearancePoints(
   a: Appearance,
   config: PointsConfig = DEFAULT_PS_POINTS,
