@@ -364,7 +364,7 @@ test('Match 1 starts: saving is refused, picks lock, auto-picks fill the gap, ev
       ],
     },
   });
-  expect(refused.status()).toBe(422);
+  expect(refused.status()).toBe(400);
   expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
     'Cannot save selection for the following fixtures as the matches have already started: Match 1',
   );

@@ -85,5 +85,5 @@ export async function requireAdmin(
 /** Admin of a private Draft league — the only time features and player counts may change. */
 export function assertConfigurable(league: LeagueRecord): void {
   if (!league.is_private) throw new HttpError(403, m.publicNotConfigurable);
-  if (league.status !== 'Draft') throw new HttpError(409, m.notDraft);
+  if (league.status !== 'Draft') throw new HttpError(400, m.notDraft);
 }

@@ -137,7 +137,7 @@ export interface ConfigurationUpdate {
 export async function updateConfigurations(db: Kysely<DB>, userId: number, items: readonly ConfigurationUpdate[]) {
   const leagueId = items[0]?.LeagueID;
   if (leagueId === undefined) throw new HttpError(400, m.unknownConfigItem);
-  if (items.some((i) => i.LeagueID !== leagueId)) throw new HttpError(422, m.oneLeaguePerRequest);
+  if (items.some((i) => i.LeagueID !== leagueId)) throw new HttpError(400, m.oneLeaguePerRequest);
   await db.transaction().execute(async (trx) => {
     const league = await requireAdmin(trx, leagueId, userId, { forUpdate: true });
     assertConfigurable(league);
@@ -152,10 +152,10 @@ export async function updateConfigurations(db: Kysely<DB>, userId: number, items
     );
     for (const item of items) {
       const featureId = existing.get(item.LeagueConfigurationID);
-      if (featureId === undefined) throw new HttpError(422, m.unknownConfigItem);
-      if (featureId !== item.FeatureID || !FEATURES_BY_ID.has(featureId)) throw new HttpError(422, m.featureMismatch);
+      if (featureId === undefined) throw new HttpError(400, m.unknownConfigItem);
+      if (featureId !== item.FeatureID || !FEATURES_BY_ID.has(featureId)) throw new HttpError(400, m.featureMismatch);
       const problem = checkFeaturePoints(featureId, item.Points);
-      if (problem) throw new HttpError(422, problem);
+      if (problem) throw new HttpError(400, problem);
     }
     for (const item of items) {
       await trx
@@ -187,7 +187,7 @@ export async function updateSelectionConfigs(db: Kysely<DB>, userId: number, ite
   await db.transaction().execute(async (trx) => {
     const league = await requireAdmin(trx, leagueId, userId, { forUpdate: true });
     assertConfigurable(league);
-    if (league.league_type !== 'PS') throw new HttpError(422, m.notPlayerSelection);
+    if (league.league_type !== 'PS') throw new HttpError(400, m.notPlayerSelection);
     const rows = await trx
       .selectFrom('league_selection_configs as c')
       .innerJoin('positions as p', 'p.id', 'c.position_id')
@@ -197,12 +197,12 @@ export async function updateSelectionConfigs(db: Kysely<DB>, userId: number, ite
     const byId = new Map(rows.map((r) => [r.id, { position: r.name, count: r.count, active: r.is_active }]));
     for (const item of items) {
       const row = byId.get(item.SelectionConfigID);
-      if (!row) throw new HttpError(422, m.oneLeaguePerRequest);
+      if (!row) throw new HttpError(400, m.oneLeaguePerRequest);
       row.count = item.Count;
       row.active = item.IsActive;
     }
     const problem = checkSelectionCounts([...byId.values()]);
-    if (problem) throw new HttpError(422, problem);
+    if (problem) throw new HttpError(400, problem);
     for (const item of items) {
       await trx
         .updateTable('league_selection_configs')

@@ -221,9 +221,9 @@ export async function insertLeagueRow(
 export async function createLeague(db: Kysely<DB>, userId: number, input: CreateLeagueInput) {
   const { name, description, displayName } = cleanCreateInput(input);
   const type = leagueTypeById(input.LeagueTypeID);
-  if (!type) throw new HttpError(422, m.unknownLeagueType);
-  if (!input.IsPrivate && type.code !== 'MP') throw new HttpError(422, m.publicMatchPredictionOnly);
-  if (name.toLowerCase().includes(DAILY_CHALLENGE_MATCH.toLowerCase())) throw new HttpError(422, m.nameReserved);
+  if (!type) throw new HttpError(400, m.unknownLeagueType);
+  if (!input.IsPrivate && type.code !== 'MP') throw new HttpError(400, m.publicMatchPredictionOnly);
+  if (name.toLowerCase().includes(DAILY_CHALLENGE_MATCH.toLowerCase())) throw new HttpError(400, m.nameReserved);
   return db.transaction().execute(async (trx) => {
     const season = await trx
       .selectFrom('seasons')
@@ -231,7 +231,7 @@ export async function createLeague(db: Kysely<DB>, userId: number, input: Create
       .where('id', '=', input.SeasonID)
       .where('is_active', '=', true)
       .executeTakeFirst();
-    if (!season) throw new HttpError(422, m.unknownSeries);
+    if (!season) throw new HttpError(400, m.unknownSeries);
     if (input.StageID !== undefined) {
       const stage = await trx
         .selectFrom('stages')
@@ -239,7 +239,7 @@ export async function createLeague(db: Kysely<DB>, userId: number, input: Create
         .where('id', '=', input.StageID)
         .where('season_id', '=', input.SeasonID)
         .executeTakeFirst();
-      if (!stage) throw new HttpError(422, m.unknownSeries);
+      if (!stage) throw new HttpError(400, m.unknownSeries);
     }
     const league = await insertLeagueRow(trx, {
       name,
@@ -282,7 +282,7 @@ export async function updateLeague(
   if (description.length > LEAGUE_DESCRIPTION_MAX) throw new HttpError(400, messages.startLeague.descriptionMax);
   await db.transaction().execute(async (trx) => {
     await requireAdmin(trx, leagueId, userId, { forUpdate: true });
-    if ((await effectiveStatus(trx, leagueId, now)) === 'Finished') throw new HttpError(409, m.finishedNoEdit);
+    if ((await effectiveStatus(trx, leagueId, now)) === 'Finished') throw new HttpError(400, m.finishedNoEdit);
     await trx
       .updateTable('leagues')
       .set({ description, show_others_picks: input.ShowOthersPicks })
@@ -303,7 +303,7 @@ export async function effectiveStatus(db: Kysely<DB>, leagueId: number, now = ne
 export async function deleteLeague(db: Kysely<DB>, leagueId: number, userId: number) {
   await db.transaction().execute(async (trx) => {
     const league = await requireAdmin(trx, leagueId, userId, { forUpdate: true });
-    if (league.status !== 'Draft') throw new HttpError(409, m.onlyDraftDelete);
+    if (league.status !== 'Draft') throw new HttpError(400, m.onlyDraftDelete);
     await trx.deleteFrom('leagues').where('id', '=', leagueId).execute();
   });
 }
@@ -312,9 +312,9 @@ export async function deleteLeague(db: Kysely<DB>, leagueId: number, userId: num
 export async function activateLeague(db: Kysely<DB>, leagueId: number, userId: number) {
   await db.transaction().execute(async (trx) => {
     const league = await requireAdmin(trx, leagueId, userId, { forUpdate: true });
-    if (league.status !== 'Draft') throw new HttpError(409, m.onlyDraftActivate);
+    if (league.status !== 'Draft') throw new HttpError(400, m.onlyDraftActivate);
     const problem = await playableProblem(trx, leagueId, league.league_type);
-    if (problem) throw new HttpError(422, problem);
+    if (problem) throw new HttpError(400, problem);
     await trx
       .updateTable('leagues')
       .set({ status: 'Active', activated_at: new Date() })
@@ -327,9 +327,9 @@ export async function activateLeague(db: Kysely<DB>, leagueId: number, userId: n
 export async function changeAdmin(db: Kysely<DB>, leagueId: number, userId: number, newAdminId: number) {
   await db.transaction().execute(async (trx) => {
     await requireAdmin(trx, leagueId, userId, { forUpdate: true });
-    if (newAdminId === userId) throw new HttpError(422, m.newAdminIsSelf);
+    if (newAdminId === userId) throw new HttpError(400, m.newAdminIsSelf);
     const member = await membershipOf(trx, leagueId, newAdminId);
-    if (member?.status !== 'Approved') throw new HttpError(422, m.newAdminNotApproved);
+    if (member?.status !== 'Approved') throw new HttpError(400, m.newAdminNotApproved);
     await trx.updateTable('leagues').set({ admin_user_id: newAdminId }).where('id', '=', leagueId).execute();
   });
 }

@@ -53,7 +53,7 @@ function uniqueViolation(err: unknown): string | undefined {
 
 /**
  * POST /league_member/joinLeague: by code; private → Pending (admin decides), public → Approved.
- * 404 unknown code, 409 already in (or rejected, final), display name taken, league finished.
+ * 404 unknown code, 400 already in (or rejected, final), display name taken, league finished.
  */
 export async function joinLeague(
   db: Kysely<DB>,
@@ -80,17 +80,17 @@ export async function joinLeague(
         .where('league_id', '=', league.id)
         .where('user_id', '=', userId)
         .executeTakeFirst();
-      if (existing?.status === 'Approved') throw new HttpError(409, m.alreadyMember);
-      if (existing?.status === 'Pending') throw new HttpError(409, m.alreadyRequested);
-      if (existing?.status === 'Rejected') throw new HttpError(409, m.rejectedFinal);
-      if ((await effectiveStatus(trx, league.id, now)) === 'Finished') throw new HttpError(409, m.leagueFinished);
+      if (existing?.status === 'Approved') throw new HttpError(400, m.alreadyMember);
+      if (existing?.status === 'Pending') throw new HttpError(400, m.alreadyRequested);
+      if (existing?.status === 'Rejected') throw new HttpError(400, m.rejectedFinal);
+      if ((await effectiveStatus(trx, league.id, now)) === 'Finished') throw new HttpError(400, m.leagueFinished);
       const clash = await trx
         .selectFrom('league_members')
         .select('id')
         .where('league_id', '=', league.id)
         .where((eb) => eb(eb.fn('lower', ['display_name']), '=', displayName.toLowerCase()))
         .executeTakeFirst();
-      if (clash) throw new HttpError(409, m.displayNameTaken);
+      if (clash) throw new HttpError(400, m.displayNameTaken);
       const status: MemberStatus = league.is_private ? 'Pending' : 'Approved';
       await trx
         .insertInto('league_members')
@@ -111,8 +111,8 @@ export async function joinLeague(
   } catch (err) {
     // Two requests at once: the unique indexes decide; answer like the checks above would have.
     const constraint = uniqueViolation(err);
-    if (constraint === 'league_members_league_user_key') throw new HttpError(409, m.alreadyRequested);
-    if (constraint !== undefined) throw new HttpError(409, m.displayNameTaken);
+    if (constraint === 'league_members_league_user_key') throw new HttpError(400, m.alreadyRequested);
+    if (constraint !== undefined) throw new HttpError(400, m.displayNameTaken);
     throw err;
   }
 }
@@ -133,7 +133,7 @@ export async function decideMember(
       .forUpdate()
       .executeTakeFirst();
     if (!member) throw new HttpError(404, m.memberNotFound);
-    if (member.status !== 'Pending') throw new HttpError(409, m.notPending);
+    if (member.status !== 'Pending') throw new HttpError(400, m.notPending);
     await trx
       .updateTable('league_members')
       .set({ status: input.Status, decided_at: new Date() })

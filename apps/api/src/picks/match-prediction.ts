@@ -130,7 +130,7 @@ interface CheckedPick {
 
 const isClear = (p: CheckedPick) => p.teamId === null && p.playerId === null && p.bonusOptionId === null;
 
-/** Validates every item against the fixture and the league feature; 422 with a message on the first problem. */
+/** Validates every item against the fixture and the league feature; 400 with a message on the first problem. */
 async function checkItems(
   db: Kysely<DB>,
   items: readonly MatchPredictionItem[],
@@ -152,9 +152,9 @@ async function checkItems(
   const out: CheckedPick[] = [];
   for (const item of items) {
     const feature = features.find((f) => f.id === item.LeagueFeatureID);
-    if (!feature) throw new HttpError(422, m.unknownLeagueFeature(item.LeagueFeatureID));
+    if (!feature) throw new HttpError(400, m.unknownLeagueFeature(item.LeagueFeatureID));
     const key = `${item.FixtureID}:${feature.id}`;
-    if (seen.has(key)) throw new HttpError(422, m.repeatedItem);
+    if (seen.has(key)) throw new HttpError(400, m.repeatedItem);
     seen.add(key);
     const fixture = fixtures.get(item.FixtureID)!;
     const chosen = [item.TeamID, item.PlayerID, item.BonusOptionID].filter(isSet);
@@ -169,28 +169,28 @@ async function checkItems(
       out.push(pick);
       continue;
     }
-    if (!feature.isActive) throw new HttpError(422, m.featureInactive(feature.name));
-    if (chosen.length > 1) throw new HttpError(422, m.oneChoice(feature.name));
+    if (!feature.isActive) throw new HttpError(400, m.featureInactive(feature.name));
+    if (chosen.length > 1) throw new HttpError(400, m.oneChoice(feature.name));
     if (feature.type === 'team') {
-      if (!isSet(item.TeamID)) throw new HttpError(422, m.needsTeam(feature.name));
+      if (!isSet(item.TeamID)) throw new HttpError(400, m.needsTeam(feature.name));
       if (item.TeamID !== fixture.localTeamId && item.TeamID !== fixture.visitorTeamId) {
-        throw new HttpError(422, m.teamNotInFixture(fixture.name));
+        throw new HttpError(400, m.teamNotInFixture(fixture.name));
       }
       pick.teamId = item.TeamID;
     } else if (feature.type === 'player') {
-      if (!isSet(item.PlayerID)) throw new HttpError(422, m.needsPlayer(feature.name));
+      if (!isSet(item.PlayerID)) throw new HttpError(400, m.needsPlayer(feature.name));
       const player = squads.get(fixture.id)?.get(item.PlayerID);
-      if (!player) throw new HttpError(422, m.playerNotInFixture(fixture.name));
+      if (!player) throw new HttpError(400, m.playerNotInFixture(fixture.name));
       const allowed = positions.get(feature.featureId) ?? [];
       if (allowed.length > 0 && !allowed.includes(player.positionId)) {
-        throw new HttpError(422, m.playerPositionNotAllowed(player.fullName, feature.name));
+        throw new HttpError(400, m.playerPositionNotAllowed(player.fullName, feature.name));
       }
       pick.playerId = player.playerId;
     } else {
-      if (!isSet(item.BonusOptionID)) throw new HttpError(422, m.needsBonusOption(feature.name));
+      if (!isSet(item.BonusOptionID)) throw new HttpError(400, m.needsBonusOption(feature.name));
       const option = bonus.find((b) => b.id === item.BonusOptionID);
       if (!option || option.feature_id !== feature.featureId) {
-        throw new HttpError(422, m.bonusOptionNotForFeature(feature.name));
+        throw new HttpError(400, m.bonusOptionNotForFeature(feature.name));
       }
       pick.bonusOptionId = option.id;
     }
@@ -264,7 +264,7 @@ export async function saveMatchPredictionPicks(
 ): Promise<SaveResult> {
   const items = body.Selection;
   const leagueId = items[0]!.LeagueID;
-  if (items.some((i) => i.LeagueID !== leagueId)) throw new HttpError(422, messages.leagueApi.oneLeaguePerRequest);
+  if (items.some((i) => i.LeagueID !== leagueId)) throw new HttpError(400, messages.leagueApi.oneLeaguePerRequest);
   return db.transaction().execute(async (trx) => {
     await lockMember(trx, userId);
     await writableLeague(trx, leagueId, userId, 'MP', now);

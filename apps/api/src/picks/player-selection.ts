@@ -102,23 +102,23 @@ async function checkItems(
   const out: SlotPick[] = [];
   for (const item of items) {
     const position = allPositions.find((p) => p.id === item.PositionTypeID);
-    if (!position) throw new HttpError(422, m.unknownPosition(item.PositionTypeID));
+    if (!position) throw new HttpError(400, m.unknownPosition(item.PositionTypeID));
     const count = counts.get(position.id) ?? 0;
-    if (item.PositionOrder > count) throw new HttpError(422, m.slotOutOfRange(position.name, count));
+    if (item.PositionOrder > count) throw new HttpError(400, m.slotOutOfRange(position.name, count));
     const pick: SlotPick = {
       fixtureId: item.FixtureID,
       positionId: position.id,
       positionOrder: item.PositionOrder,
       playerId: null,
     };
-    if (seen.has(slotKey(pick))) throw new HttpError(422, m.repeatedItem);
+    if (seen.has(slotKey(pick))) throw new HttpError(400, m.repeatedItem);
     seen.add(slotKey(pick));
     if (item.IsActive && item.PlayerID !== 0) {
       const fixture = fixtures.get(item.FixtureID)!;
       const player = squads.get(fixture.id)?.get(item.PlayerID);
-      if (!player) throw new HttpError(422, m.playerNotInFixture(fixture.name));
+      if (!player) throw new HttpError(400, m.playerNotInFixture(fixture.name));
       if (player.positionId !== position.id)
-        throw new HttpError(422, m.playerWrongPosition(player.fullName, position.name));
+        throw new HttpError(400, m.playerWrongPosition(player.fullName, position.name));
       pick.playerId = player.playerId;
     }
     out.push(pick);
@@ -242,7 +242,7 @@ export async function savePlayerSelectionPicks(
 ): Promise<SaveResult> {
   const items = body.Selection;
   const leagueId = items[0]!.LeagueID;
-  if (items.some((i) => i.LeagueID !== leagueId)) throw new HttpError(422, messages.leagueApi.oneLeaguePerRequest);
+  if (items.some((i) => i.LeagueID !== leagueId)) throw new HttpError(400, messages.leagueApi.oneLeaguePerRequest);
   return db.transaction().execute(async (trx) => {
     await lockMember(trx, userId);
     await writableLeague(trx, leagueId, userId, 'PS', now);
@@ -253,7 +253,7 @@ export async function savePlayerSelectionPicks(
     const picks = await checkItems(trx, items, allPositions, counts, fixtures);
     const saved = await savedSlots(trx, leagueId, userId, fixtureIds);
     const dups = duplicatesIn(resultingSlots(saved, picks, allPositions), allPositions);
-    if (dups.length > 0) throw new HttpError(422, duplicatesMessage(dups));
+    if (dups.length > 0) throw new HttpError(400, duplicatesMessage(dups));
     const written = await writeSlots(trx, leagueId, userId, picks);
 
     const copiedTo: SaveResult['CopiedTo'] = [];

@@ -34,7 +34,7 @@ export async function lockMember(trx: Kysely<DB>, userId: number): Promise<void>
 
 /**
  * The league for reading picks: 404 unknown, 403 not an Approved member (the admin always passes),
- * 422 when it is not of the expected type.
+ * 400 when it is not of the expected type.
  */
 export async function readableLeague(
   db: Kysely<DB>,
@@ -44,13 +44,13 @@ export async function readableLeague(
 ): Promise<LeagueRecord> {
   const { league } = await requireMember(db, leagueId, userId);
   if (type && league.league_type !== type) {
-    throw new HttpError(422, type === 'MP' ? m.notMatchPrediction : m.notPlayerSelection);
+    throw new HttpError(400, type === 'MP' ? m.notMatchPrediction : m.notPlayerSelection);
   }
   return league;
 }
 
 /**
- * The league for making picks: as `readableLeague`, and Active (409 while Draft or once Finished —
+ * The league for making picks: as `readableLeague`, and Active (400 while Draft or once Finished —
  * Finished including an Active league with no fixture left).
  */
 export async function writableLeague(
@@ -62,8 +62,8 @@ export async function writableLeague(
 ): Promise<LeagueRecord> {
   const league = await readableLeague(trx, leagueId, userId, type);
   const status = await effectiveStatus(trx, leagueId, now);
-  if (status === 'Draft') throw new HttpError(409, m.leagueDraft);
-  if (status === 'Finished') throw new HttpError(409, m.leagueFinished);
+  if (status === 'Draft') throw new HttpError(400, m.leagueDraft);
+  if (status === 'Finished') throw new HttpError(400, m.leagueFinished);
   return league;
 }
 
@@ -108,8 +108,8 @@ export async function leagueFixtureOr404(db: Kysely<DB>, leagueId: number, fixtu
 }
 
 /**
- * The fixtures of a save, checked: every one known and covered by the league (422), and none started
- * at `now` (422 with the spec's message listing every started fixture — the whole save is refused).
+ * The fixtures of a save, checked: every one known and covered by the league (400), and none started
+ * at `now` (400 with the spec's message listing every started fixture — the whole save is refused).
  */
 export async function openFixtures(
   db: Kysely<DB>,
@@ -121,13 +121,13 @@ export async function openFixtures(
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of fixtureIds) {
     const row = byId.get(id);
-    if (!row?.in_league) throw new HttpError(422, m.fixtureNotInLeague(id));
+    if (!row?.in_league) throw new HttpError(400, m.fixtureNotInLeague(id));
   }
   const fixtures = rows.map(toPickFixture);
   const started = fixtures
     .filter((f) => f.startTime.getTime() <= now.getTime())
     .sort((a, b) => a.startTime.getTime() - b.startTime.getTime() || a.id - b.id);
-  if (started.length > 0) throw new HttpError(422, startedMessage(started.map((f) => f.name)));
+  if (started.length > 0) throw new HttpError(400, startedMessage(started.map((f) => f.name)));
   return new Map(fixtures.map((f) => [f.id, f]));
 }
 

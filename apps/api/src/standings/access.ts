@@ -8,7 +8,7 @@ const m = messages.standingsApi;
 
 /**
  * The league for a standings read: 404 unknown, 403 unless the caller is an Approved member or the
- * admin, 409 when a type-specific operation is called on a league of the other type.
+ * admin, 400 when a type-specific operation is called on a league of the other type.
  */
 export async function readableStandings(
   db: Kysely<DB>,
@@ -18,7 +18,7 @@ export async function readableStandings(
 ): Promise<LeagueRecord> {
   const { league } = await requireMember(db, leagueId, userId);
   if (type && league.league_type !== type) {
-    throw new HttpError(409, type === 'MP' ? m.notMatchPrediction : m.notPlayerSelection);
+    throw new HttpError(400, type === 'MP' ? m.notMatchPrediction : m.notPlayerSelection);
   }
   return league;
 }

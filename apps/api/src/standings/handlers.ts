@@ -30,7 +30,7 @@ function me(session: SessionInfo | null): number {
 
 /**
  * Thin handlers over ./standings and ./contests. Access: Approved members and the admin (403 otherwise,
- * 404 for an unknown league); the type-specific operations answer 409 on a league of the other type.
+ * 404 for an unknown league); the type-specific operations answer 400 on a league of the other type.
  * The three POST operations may name another member (`x-other-user-fields: [UserID]`): ./access decides.
  */
 export const standingsHandlers: PartialHandlerMap<StandingsOps> = {

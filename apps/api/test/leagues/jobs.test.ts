@@ -146,10 +146,10 @@ describe('Finished', () => {
       LeagueCode,
       DisplayName: 'Ben',
     });
-    expect(join.statusCode).toBe(409);
+    expect(join.statusCode).toBe(400);
     expect(join.json().error.message).toBe(messages.leagueApi.leagueFinished);
     const edit = await a.client.put(`/api/league/${LeagueID}`, { Description: 'late', ShowOthersPicks: true });
-    expect(edit.statusCode).toBe(409);
+    expect(edit.statusCode).toBe(400);
   });
 
   it('a Draft league is never Finished, whatever the date', async () => {

@@ -148,14 +148,14 @@ describe('creating a league', () => {
     };
     const post = (body: object) => () => a.client.post('/api/league/', { ...base, ...body });
     const db = w.t.db;
-    await expectRefused(db, post({ IsPrivate: false, LeagueTypeID: 2 }), 422, L.publicMatchPredictionOnly);
+    await expectRefused(db, post({ IsPrivate: false, LeagueTypeID: 2 }), 400, L.publicMatchPredictionOnly);
     await expectRefused(db, post({ Name: '   ' }), 400, messages.startLeague.nameRequired);
     await expectRefused(db, post({ AdminDisplayName: ' ab ' }), 400, messages.startLeague.displayNameRequired);
     await expectRefused(db, post({ Description: 'x'.repeat(1501) }), 400);
-    await expectRefused(db, post({ LeagueTypeID: 9 }), 422, L.unknownLeagueType);
-    await expectRefused(db, post({ SeasonID: 999_999 }), 422, L.unknownSeries);
-    await expectRefused(db, post({ StageID: 999_999 }), 422, L.unknownSeries);
-    await expectRefused(db, post({ Name: 'My daily challenge' }), 422, L.nameReserved);
+    await expectRefused(db, post({ LeagueTypeID: 9 }), 400, L.unknownLeagueType);
+    await expectRefused(db, post({ SeasonID: 999_999 }), 400, L.unknownSeries);
+    await expectRefused(db, post({ StageID: 999_999 }), 400, L.unknownSeries);
+    await expectRefused(db, post({ Name: 'My daily challenge' }), 400, L.nameReserved);
     await expectRefused(db, post({ AdminUserID: b.userId }), 403, apiMessages.notYours);
   });
 });
@@ -178,16 +178,16 @@ describe('two users: a private Player Selection league', () => {
         })),
       });
 
-    await expectRefused(db, setCounts(a, { Batsman: 6 }), 422, messages.configure.positionMax(5, 'Batsman'));
-    await expectRefused(db, setCounts(a, { Wicketkeeper: 2 }), 422, messages.configure.positionMax(1, 'Wicketkeeper'));
-    await expectRefused(db, setCounts(a, { Batsman: 5, Bowler: 5, Allrounder: 1 }), 422, messages.configure.totalMax);
+    await expectRefused(db, setCounts(a, { Batsman: 6 }), 400, messages.configure.positionMax(5, 'Batsman'));
+    await expectRefused(db, setCounts(a, { Wicketkeeper: 2 }), 400, messages.configure.positionMax(1, 'Wicketkeeper'));
+    await expectRefused(db, setCounts(a, { Batsman: 5, Bowler: 5, Allrounder: 1 }), 400, messages.configure.totalMax);
     await expectRefused(
       db,
       setCounts(a, { Batsman: 0, Bowler: 0, Allrounder: 0, Wicketkeeper: 0 }),
-      422,
+      400,
       messages.configure.totalMin,
     );
-    await expectRefused(db, setCounts(a, { Batsman: 2.5 }), 422);
+    await expectRefused(db, setCounts(a, { Batsman: 2.5 }), 400);
     await expectRefused(db, setCounts(b, { Batsman: 5 }), 403, L.adminOnly);
     const saved = await setCounts(a, { Batsman: 5, Bowler: 3, Allrounder: 2, Wicketkeeper: 1 })();
     expect(saved.statusCode, saved.body).toBe(200);
@@ -208,21 +208,21 @@ describe('two users: a private Player Selection league', () => {
             { LeagueConfigurationID: run.ID, LeagueID, FeatureID: run.FeatureID, Points: points, IsActive: isActive },
           ],
         });
-    await expectRefused(db, setPoints(a, 1.5), 422, messages.configure.pointsWhole);
+    await expectRefused(db, setPoints(a, 1.5), 400, messages.configure.pointsWhole);
     await expectRefused(
       db,
       setPoints(a, run.MaxPoints + 1),
-      422,
+      400,
       messages.configure.pointsRange(run.FeatureName, run.MaxPoints),
     );
-    await expectRefused(db, setPoints(a, -1), 422, messages.configure.pointsRange(run.FeatureName, run.MaxPoints));
+    await expectRefused(db, setPoints(a, -1), 400, messages.configure.pointsRange(run.FeatureName, run.MaxPoints));
     await expectRefused(
       db,
       () =>
         a.client.post('/api/league_configuration/bulkUpdate', {
           LeagueConfiguration: [{ LeagueConfigurationID: run.ID, LeagueID, FeatureID: 1, Points: 1, IsActive: true }],
         }),
-      422,
+      400,
       L.featureMismatch,
     );
     await expectRefused(db, setPoints(b, 2), 403, L.adminOnly);
@@ -241,15 +241,15 @@ describe('two users: a private Player Selection league', () => {
     expect(activated.statusCode, activated.body).toBe(200);
     expect((await a.client.get(`/api/league/${LeagueID}`)).json().Status).toBe('Active');
     // Nothing changes after activation.
-    await expectRefused(db, setPoints(a, 4), 409, L.notDraft);
-    await expectRefused(db, setCounts(a, { Batsman: 4 }), 409, L.notDraft);
+    await expectRefused(db, setPoints(a, 4), 400, L.notDraft);
+    await expectRefused(db, setCounts(a, { Batsman: 4 }), 400, L.notDraft);
     await expectRefused(
       db,
       () => a.client.post('/api/league/activate', { UserID: a.userId, LeagueID }),
-      409,
+      400,
       L.onlyDraftActivate,
     );
-    await expectRefused(db, () => a.client.delete(`/api/league/${LeagueID}`), 409, L.onlyDraftDelete);
+    await expectRefused(db, () => a.client.delete(`/api/league/${LeagueID}`), 400, L.onlyDraftDelete);
 
     // B joins by code (typed loosely) and waits for approval.
     await expectRefused(db, () => b.client.get(`/api/league/${LeagueID}`), 403, L.notMember);
@@ -278,7 +278,7 @@ describe('two users: a private Player Selection league', () => {
     await expectRefused(
       db,
       () => b.client.post('/api/league_member/joinLeague', { UserID: b.userId, LeagueCode, DisplayName: 'Benny2' }),
-      409,
+      400,
       L.alreadyRequested,
     );
 
@@ -322,13 +322,13 @@ describe('two users: a private Player Selection league', () => {
     await expectRefused(
       db,
       () => a.client.post('/api/league/changeAdmin', { LeagueID, AdminID: a.userId, NewAdminID: b.userId }),
-      422,
+      400,
       L.newAdminNotApproved,
     );
     const approved = await decide(a, 'Approved')();
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().message).toBe(messages.members.statusChanged('approved'));
-    await expectRefused(db, decide(a, 'Rejected'), 409, L.notPending);
+    await expectRefused(db, decide(a, 'Rejected'), 400, L.notPending);
 
     const memberView = (await b.client.get(`/api/league_member/${LeagueID}/members`)).json().data;
     expect(memberView).toHaveLength(2);
@@ -347,7 +347,7 @@ describe('two users: a private Player Selection league', () => {
     await expectRefused(
       db,
       () => a.client.post('/api/league/changeAdmin', { LeagueID, AdminID: a.userId, NewAdminID: c.userId }),
-      422,
+      400,
       L.newAdminNotApproved,
     );
     const transfer = await a.client.post('/api/league/changeAdmin', {
@@ -390,7 +390,7 @@ describe('joining', () => {
     const join = (who: SignedIn, code: string, name: string) => () =>
       who.client.post('/api/league_member/joinLeague', { UserID: who.userId, LeagueCode: code, DisplayName: name });
     await expectRefused(db, join(c, 'ZZZZ2222', 'Chen'), 404, L.codeNotFound);
-    await expectRefused(db, join(c, LeagueCode, ' ASHA '), 409, L.displayNameTaken);
+    await expectRefused(db, join(c, LeagueCode, ' ASHA '), 400, L.displayNameTaken);
     await expectRefused(db, join(c, LeagueCode, 'Ch'), 400, messages.join.displayNameRequired);
     await expectRefused(
       db,
@@ -400,8 +400,8 @@ describe('joining', () => {
     );
     const ok = await join(c, LeagueCode, 'Chen')();
     expect(ok.json().Status).toBe('Pending');
-    await expectRefused(db, join(a, LeagueCode, 'Other'), 409, L.alreadyMember);
-    await expectRefused(db, join(d, LeagueCode, 'chen'), 409, L.displayNameTaken);
+    await expectRefused(db, join(a, LeagueCode, 'Other'), 400, L.alreadyMember);
+    await expectRefused(db, join(d, LeagueCode, 'chen'), 400, L.displayNameTaken);
 
     const members = (await a.client.get(`/api/league_member/${LeagueID}/members`)).json().data;
     const cMember = members.find((m: { UserID: number }) => m.UserID === c.userId).MemberID;
@@ -413,7 +413,7 @@ describe('joining', () => {
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json().message).toBe(messages.members.statusChanged('rejected'));
-    await expectRefused(db, join(c, LeagueCode, 'Chen again'), 409, L.rejectedFinal);
+    await expectRefused(db, join(c, LeagueCode, 'Chen again'), 400, L.rejectedFinal);
     await expectRefused(db, () => c.client.get(`/api/league/${LeagueID}`), 403, L.notMember);
     const cLeagues = (await c.client.get(`/api/league/userLeagues/${c.userId}`)).json().data;
     expect(cLeagues.some((l: { LeagueID: number }) => l.LeagueID === LeagueID)).toBe(false);
@@ -434,12 +434,12 @@ describe('joining', () => {
     await expectRefused(db, () => d.client.get(`/api/league/userLeagues/${a.userId}`), 403, apiMessages.notYours);
   });
 
-  it('two people racing for one display name: one joins, the other gets 409', async () => {
+  it('two people racing for one display name: one joins, the other gets 400', async () => {
     const { LeagueCode } = await createLeague(w, a, { name: 'Race club', isPrivate: false, displayName: 'Asha' });
     const join = (who: SignedIn) =>
       who.client.post('/api/league_member/joinLeague', { UserID: who.userId, LeagueCode, DisplayName: 'Twin' });
     const statuses = (await Promise.all([join(c), join(d)])).map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([200, 409]);
+    expect(statuses).toEqual([200, 400]);
   });
 
   it('finds public leagues by name or description and joins them at once', async () => {
@@ -496,7 +496,7 @@ describe('joining', () => {
     await expectRefused(
       db,
       () => d.client.post('/api/league_member/joinLeague', { UserID: d.userId, LeagueCode, DisplayName: 'Dara 2' }),
-      409,
+      400,
       L.alreadyMember,
     );
     const members = (await a.client.get(`/api/league_member/${LeagueID}/members`)).json().data;
@@ -540,7 +540,7 @@ describe('admin-only actions', () => {
     await expectRefused(
       db,
       () => a.client.post('/api/league/activate', { UserID: a.userId, LeagueID }),
-      422,
+      400,
       L.noActiveFeature,
     );
     await expectRefused(
@@ -579,7 +579,7 @@ describe('admin-only actions', () => {
             },
           ],
         }),
-      422,
+      400,
       L.oneLeaguePerRequest,
     );
     await expectRefused(

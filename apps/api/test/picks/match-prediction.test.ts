@@ -200,48 +200,48 @@ describe('saving Match Prediction picks', () => {
       ]);
     const fname = (id: number) => byFeature(rows, id).FeatureName;
 
-    await expectRefused(w.t.db, () => one(1, { TeamID: strangerTeam.id }), 422, P.teamNotInFixture(f.name));
-    await expectRefused(w.t.db, () => one(2, { PlayerID: stranger.id }), 422, P.playerNotInFixture(f.name));
+    await expectRefused(w.t.db, () => one(1, { TeamID: strangerTeam.id }), 400, P.teamNotInFixture(f.name));
+    await expectRefused(w.t.db, () => one(2, { PlayerID: stranger.id }), 400, P.playerNotInFixture(f.name));
     await expectRefused(
       w.t.db,
       () => one(2, { PlayerID: bowler.PlayerID }),
-      422,
+      400,
       P.playerPositionNotAllowed(bowler.PlayerFullName, 'Most Runs'),
     );
     await expectRefused(
       w.t.db,
       () => one(3, { PlayerID: batter.PlayerID }),
-      422,
+      400,
       P.playerPositionNotAllowed(batter.PlayerFullName, 'Most Wickets'),
     );
-    await expectRefused(w.t.db, () => one(5, { BonusOptionID: 601 }), 422, P.bonusOptionNotForFeature(fname(5)));
-    await expectRefused(w.t.db, () => one(5, { BonusOptionID: 99_999 }), 422, P.bonusOptionNotForFeature(fname(5)));
-    await expectRefused(w.t.db, () => one(1, { TeamID: null, PlayerID: batter.PlayerID }), 422, P.needsTeam(fname(1)));
-    await expectRefused(w.t.db, () => one(2, { TeamID: f.localTeamId }), 422, P.needsPlayer(fname(2)));
-    await expectRefused(w.t.db, () => one(5, { TeamID: f.localTeamId }), 422, P.needsBonusOption(fname(5)));
+    await expectRefused(w.t.db, () => one(5, { BonusOptionID: 601 }), 400, P.bonusOptionNotForFeature(fname(5)));
+    await expectRefused(w.t.db, () => one(5, { BonusOptionID: 99_999 }), 400, P.bonusOptionNotForFeature(fname(5)));
+    await expectRefused(w.t.db, () => one(1, { TeamID: null, PlayerID: batter.PlayerID }), 400, P.needsTeam(fname(1)));
+    await expectRefused(w.t.db, () => one(2, { TeamID: f.localTeamId }), 400, P.needsPlayer(fname(2)));
+    await expectRefused(w.t.db, () => one(5, { TeamID: f.localTeamId }), 400, P.needsBonusOption(fname(5)));
     await expectRefused(
       w.t.db,
       () => one(2, { PlayerID: batter.PlayerID, BonusOptionID: 501 }),
-      422,
+      400,
       P.oneChoice(fname(2)),
     );
     await expectRefused(
       w.t.db,
       () => saveMp(a, [good, { ...good, LeagueFeatureID: foreignFeature }]),
-      422,
+      400,
       P.unknownLeagueFeature(foreignFeature),
     );
     await expectRefused(
       w.t.db,
       () => saveMp(a, [good, { ...good, LeagueFeatureID: inactive, BonusOptionID: 601, PlayerID: null }]),
-      422,
+      400,
       P.featureInactive('Total Sixes'),
     );
-    await expectRefused(w.t.db, () => saveMp(a, [good, { ...good, PlayerID: bowler.PlayerID }]), 422, P.repeatedItem);
+    await expectRefused(w.t.db, () => saveMp(a, [good, { ...good, PlayerID: bowler.PlayerID }]), 400, P.repeatedItem);
     await expectRefused(
       w.t.db,
       () => saveMp(a, [good, { ...good, FixtureID: 999_999 }]),
-      422,
+      400,
       P.fixtureNotInLeague(999_999),
     );
     await expectRefused(w.t.db, () => saveMp(a, [{ ...good, PlayerID: 'x' }]), 400);
@@ -267,12 +267,12 @@ describe('saving Match Prediction picks', () => {
     await expectRefused(
       w.t.db,
       () => saveMp(a, [item, { ...item, LeagueID: second.LeagueID }]),
-      422,
+      400,
       L.oneLeaguePerRequest,
     );
     await expectRefused(w.t.db, () => saveMp(a, [{ ...item, LeagueID: 999_999 }]), 404, L.notFound);
     const ps = await makeLeague(w, a, { name: 'PS not MP', type: 2 });
-    await expectRefused(w.t.db, () => saveMp(a, [{ ...item, LeagueID: ps.LeagueID }]), 422, P.notMatchPrediction);
+    await expectRefused(w.t.db, () => saveMp(a, [{ ...item, LeagueID: ps.LeagueID }]), 400, P.notMatchPrediction);
     const anon = w.t.client();
     const res = await anon.put('/api/league_selection/bulk_update', {
       CopyToOtherLeagues: false,
@@ -281,7 +281,7 @@ describe('saving Match Prediction picks', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('refuses Draft and Finished leagues with 409', async () => {
+  it('refuses Draft and Finished leagues with 400', async () => {
     const draft = await makeLeague(w, a, { name: 'Draft picks', draft: true });
     const f = await addFixture(w, 5 * DAY);
     const rows = await mpRows(a, draft.LeagueID, f.id);
@@ -291,13 +291,13 @@ describe('saving Match Prediction picks', () => {
       LeagueFeatureID: rows[0]!.LeagueFeatureID,
       TeamID: f.localTeamId,
     };
-    await expectRefused(w.t.db, () => saveMp(a, [item]), 409, P.leagueDraft);
+    await expectRefused(w.t.db, () => saveMp(a, [item]), 400, P.leagueDraft);
 
     const active = await makeLeague(w, a, { name: 'Soon finished' });
     const activeRows = await mpRows(a, active.LeagueID, f.id);
     const activeItem = { ...item, LeagueID: active.LeagueID, LeagueFeatureID: activeRows[0]!.LeagueFeatureID };
     await w.t.db.updateTable('leagues').set({ status: 'Finished' }).where('id', '=', active.LeagueID).execute();
-    await expectRefused(w.t.db, () => saveMp(a, [activeItem]), 409, P.leagueFinished);
+    await expectRefused(w.t.db, () => saveMp(a, [activeItem]), 400, P.leagueFinished);
     // Still readable once Finished.
     expect((await mpRows(a, active.LeagueID, f.id)).length).toBe(6);
   });
@@ -326,7 +326,7 @@ describe('saving Match Prediction picks', () => {
     await expectRefused(
       w.t.db,
       () => saveMp(a, [pick(later), { ...pick(soon), TeamID: soon.visitorTeamId }]),
-      422,
+      400,
       startedMessage(['Soon match']),
     );
     expect(await pickTables(w.t.db)).toEqual(snapshot);
@@ -336,7 +336,7 @@ describe('saving Match Prediction picks', () => {
     await expectRefused(
       w.t.db,
       () => saveMp(a, [{ ...pick(soon), IsActive: false }]),
-      422,
+      400,
       startedMessage(['Soon match']),
     );
     const fixturesAfter = (await a.client.get(`/api/league_fixture/getAllFixturesForLeague/${league.LeagueID}`)).json();

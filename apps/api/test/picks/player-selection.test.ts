@@ -87,7 +87,7 @@ describe('the Player Selection grid', () => {
     const res = await a.client.get(
       `/api/player_selection/fixture/?FixtureID=${f.id}&LeagueID=${mp.LeagueID}&UserID=${a.userId}`,
     );
-    expect(res.statusCode).toBe(422);
+    expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(P.notPlayerSelection);
     const other = await a.client.get(
       `/api/player_selection/fixture/?FixtureID=${f.id}&LeagueID=${league.LeagueID}&UserID=${b.userId}`,
@@ -168,7 +168,7 @@ describe('saving Player Selection picks', () => {
     await expectRefused(
       w.t.db,
       () => savePs(a, [s(BAT, 1, b1), s(BAT, 2, b2), s(BAT, 3, b1)]),
-      422,
+      400,
       duplicatesMessage([{ PositionName: 'Batsman', PlayerID: b1.PlayerID }]),
     );
     expect(duplicatesMessage([{ PositionName: 'Batsman', PlayerID: 7 }])).toBe(
@@ -178,7 +178,7 @@ describe('saving Player Selection picks', () => {
     await expectRefused(
       w.t.db,
       () => savePs(a, [s(BAT, 2, b1)]),
-      422,
+      400,
       duplicatesMessage([{ PositionName: 'Batsman', PlayerID: b1.PlayerID }]),
     );
     // Moving b1 out of slot 1 in the same save is fine.
@@ -199,17 +199,17 @@ describe('saving Player Selection picks', () => {
     const allrounder = playerAt(players, ALL);
     const stranger = await outsider(w.t.db, f, w.seasonId, BAT);
     const s = (pos: number, order: number, p: PlayerOption | number) => slot(league.LeagueID, f.id, pos, order, p);
-    await expectRefused(w.t.db, () => savePs(a, [s(BAT, 1, stranger.id)]), 422, P.playerNotInFixture(f.name));
+    await expectRefused(w.t.db, () => savePs(a, [s(BAT, 1, stranger.id)]), 400, P.playerNotInFixture(f.name));
     await expectRefused(
       w.t.db,
       () => savePs(a, [s(BAT, 1, batter), s(BAT, 2, bowler)]),
-      422,
+      400,
       P.playerWrongPosition(bowler.PlayerFullName, 'Batsman'),
     );
-    await expectRefused(w.t.db, () => savePs(a, [s(BAT, 3, batter)]), 422, P.slotOutOfRange('Batsman', 2));
-    await expectRefused(w.t.db, () => savePs(a, [s(ALL, 1, allrounder)]), 422, P.slotOutOfRange('Allrounder', 0));
-    await expectRefused(w.t.db, () => savePs(a, [s(9, 1, batter)]), 422, P.unknownPosition(9));
-    await expectRefused(w.t.db, () => savePs(a, [s(BAT, 1, batter), s(BAT, 1, 0)]), 422, P.repeatedItem);
+    await expectRefused(w.t.db, () => savePs(a, [s(BAT, 3, batter)]), 400, P.slotOutOfRange('Batsman', 2));
+    await expectRefused(w.t.db, () => savePs(a, [s(ALL, 1, allrounder)]), 400, P.slotOutOfRange('Allrounder', 0));
+    await expectRefused(w.t.db, () => savePs(a, [s(9, 1, batter)]), 400, P.unknownPosition(9));
+    await expectRefused(w.t.db, () => savePs(a, [s(BAT, 1, batter), s(BAT, 1, 0)]), 400, P.repeatedItem);
     await expectRefused(w.t.db, () => savePs(a, [s(BAT, 0, batter)]), 400);
     await expectRefused(w.t.db, () => savePs(a, [s(BAT, 1, -1)]), 400);
     await expectRefused(
@@ -224,14 +224,14 @@ describe('saving Player Selection picks', () => {
     await expectRefused(
       w.t.db,
       () => savePs(a, [{ ...s(BAT, 1, batter), LeagueID: mp.LeagueID }]),
-      422,
+      400,
       P.notPlayerSelection,
     );
     const draft = await makeLeague(w, a, { name: 'Draft XI', type: 2, draft: true });
     await expectRefused(
       w.t.db,
       () => savePs(a, [{ ...s(BAT, 1, batter), LeagueID: draft.LeagueID }]),
-      409,
+      400,
       P.leagueDraft,
     );
     expect(await slotsOf(league.LeagueID, a.userId, f.id)).toEqual([]);
@@ -247,7 +247,7 @@ describe('saving Player Selection picks', () => {
     await expectRefused(
       w.t.db,
       () => savePs(a, [s(2, playerAt(players, BAT, 1))]),
-      422,
+      400,
       startedMessage(['Soon XI match']),
     );
     expect(await slotsOf(league.LeagueID, a.userId, soon.id)).toEqual([[BAT, 1, playerAt(players, BAT, 0).PlayerID]]);
@@ -271,8 +271,8 @@ describe('saving Player Selection picks', () => {
       savePs(a, [slot(league.LeagueID, f.id, BAT, 2, b2)]),
       savePs(a, [slot(league.LeagueID, f.id, BAT, 3, b2)]),
     ]);
-    expect(race.map((r) => r.statusCode).sort()).toEqual([200, 422]);
-    expect(race.find((r) => r.statusCode === 422)!.json().error.message).toBe(
+    expect(race.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(race.find((r) => r.statusCode === 400)!.json().error.message).toBe(
       duplicatesMessage([{ PositionName: 'Batsman', PlayerID: b2.PlayerID }]),
     );
     expect((await slotsOf(league.LeagueID, a.userId, f.id)).filter((r) => r[2] === b2.PlayerID)).toHaveLength(1);

@@ -396,10 +396,10 @@ describe.skipIf(!HAVE_IPL_2024)(`standings over a slice of IPL 2024 on ${DB_TARG
     await status(ada.client.get('/api/view/leaderboard/999999'), 404);
     await status(ada.client.get('/api/contests/standings/999999'), 404);
     // Wrong type.
-    await status(ada.client.get(`/api/view/leaderboard/${ps}`), 409, m.notMatchPrediction);
-    await status(ada.client.get(`/api/view/player_selection_leaderboard/${mp}`), 409, m.notPlayerSelection);
-    await status(ada.client.post('/api/view/pastSelections', { LeagueID: ps, UserID: ada.userId }), 409);
-    await status(ada.client.post('/api/view/pastPlayerSelections', { LeagueID: mp, UserID: ada.userId }), 409);
+    await status(ada.client.get(`/api/view/leaderboard/${ps}`), 400, m.notMatchPrediction);
+    await status(ada.client.get(`/api/view/player_selection_leaderboard/${mp}`), 400, m.notPlayerSelection);
+    await status(ada.client.post('/api/view/pastSelections', { LeagueID: ps, UserID: ada.userId }), 400);
+    await status(ada.client.post('/api/view/pastPlayerSelections', { LeagueID: mp, UserID: ada.userId }), 400);
     // Another member's details: allowed where the league shows others' picks (MP), refused where not (PS).
     const own = await status(ada.client.post('/api/view/pastSelections', { LeagueID: mp, UserID: ada.userId }), 200);
     const seen = await status(bo.client.post('/api/view/pastSelections', { LeagueID: mp, UserID: ada.userId }), 200);

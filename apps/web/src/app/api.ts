@@ -10,10 +10,14 @@ const loadingTracker = createLoadingTracker(
 onAppStoreReset(() => loadingTracker.reset());
 
 /**
- * The one client every server call of the app goes through: same-origin `/api`, XSRF header on
- * writes, and the activity hook that drives the global loading overlay.
+ * The one client every server call of the app goes through: the base URL from the build's environment
+ * (`VITE_API_BASE_URL`, default same-origin `/api`), XSRF header on writes, and the activity hook that
+ * drives the global loading overlay.
  */
-export const api: ApiClient = createApiClient({ onActivity: loadingTracker.track });
+export const api: ApiClient = createApiClient({
+  baseUrl: import.meta.env.VITE_API_BASE_URL || undefined,
+  onActivity: loadingTracker.track,
+});
 
 /**
  * A 401 means the server has no session for us: a stored user is stale, so forget it and let the

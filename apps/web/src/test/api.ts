@@ -70,6 +70,11 @@ export function custom(
   };
 }
 
+/** A failure the contract does not document (a 5xx from the server or a proxy), with an error body. */
+export function serverFailure(path: Path, method: Method, status = 500, message = 'Something broke.'): Route {
+  return custom(path, method, () => jsonResponse(status, apiError(message)));
+}
+
 /** A JSON error body as the API sends it. */
 export function apiError(message: string, extra: Record<string, unknown> = {}) {
   return { error: { message }, ...extra };

@@ -619,9 +619,9 @@ export interface paths {
         get?: never;
         /**
          * Save Match Prediction picks, optionally copying them to the user's other Match Prediction leagues
-         * @description All or nothing, in one transaction. Refused as a whole with 422 when any item's fixture has started
+         * @description All or nothing, in one transaction. Refused as a whole with 400 when any item's fixture has started
          *     (the message lists the started fixtures) or an option is not valid for the fixture or feature; 403
-         *     when the user is not an Approved member; 409 when the league is not Active. Items without TeamID,
+         *     when the user is not an Approved member; 400 when the league is not Active. Items without TeamID,
          *     PlayerID or BonusOptionID (or with IsActive false) clear that pick.
          */
         put: operations["saveMatchPredictionPicks"];
@@ -642,7 +642,7 @@ export interface paths {
         get?: never;
         /**
          * Save Player Selection picks, optionally copying them to the user's other Player Selection leagues
-         * @description All or nothing, in one transaction. Refused as a whole (422) when any item's fixture has started,
+         * @description All or nothing, in one transaction. Refused as a whole (400) when any item's fixture has started,
          *     a player is not in the fixture's squads or does not play the slot's position, a player is picked
          *     twice in one fixture (the spec's duplicate message), or the slot is outside the league's counts.
          *     PlayerID 0 clears a slot.
@@ -1229,15 +1229,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Well-formed, but breaks a business rule; the message says which */
-        Unprocessable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
         /** @description Done; a message for the person */
         Message: {
             headers: {
@@ -1247,7 +1238,7 @@ export interface components {
                 "application/json": components["schemas"]["MessageResponse"];
             };
         };
-        /** @description The input is malformed or breaks a validation rule */
+        /** @description The input is malformed, or breaks a validation or business rule (the message says which, and is shown to the person) */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -1737,7 +1728,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["Unprocessable"];
         };
     };
     listUserLeagues: {
@@ -1844,7 +1834,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
         };
     };
     deleteLeague: {
@@ -1859,10 +1848,10 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
         };
     };
     activateLeague: {
@@ -1886,8 +1875,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["Unprocessable"];
         };
     };
     changeLeagueAdmin: {
@@ -1914,7 +1901,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["Unprocessable"];
         };
     };
     getLeagueConfigurations: {
@@ -1968,8 +1954,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["Unprocessable"];
         };
     };
     getSelectionConfigs: {
@@ -2021,8 +2005,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["Unprocessable"];
         };
     };
     listLeagueMembers: {
@@ -2076,7 +2058,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
         };
     };
     joinLeague: {
@@ -2113,8 +2094,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["Unprocessable"];
         };
     };
     getServerTime: {
@@ -2199,7 +2178,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["Unprocessable"];
         };
     };
     getPlayerSelectionRows: {
@@ -2229,7 +2207,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["Unprocessable"];
         };
     };
     listFixturePlayers: {
@@ -2309,8 +2286,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["Unprocessable"];
         };
     };
     savePlayerSelectionPicks: {
@@ -2342,8 +2317,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["Unprocessable"];
         };
     };
     listFixtureSelections: {
@@ -2446,10 +2419,10 @@ export interface operations {
                     "application/json": components["schemas"]["LeaderboardRow"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
         };
     };
     getPlayerSelectionLeaderboard: {
@@ -2472,10 +2445,10 @@ export interface operations {
                     "application/json": components["schemas"]["LeaderboardRow"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
         };
     };
     getPointsProgression: {

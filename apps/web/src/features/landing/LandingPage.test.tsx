@@ -20,10 +20,4 @@ describe('Landing', () => {
     renderApp('/unsubscribe?token=t0k3n');
     expect(await screen.findByText('You have been unsubscribed from all emails.')).toBeInTheDocument();
   });
-
-  it('without a token, /unsubscribe explains how to stop the emails instead of confirming', async () => {
-    renderApp('/unsubscribe');
-    expect(await screen.findByRole('heading', { name: 'Stop reminder emails' })).toBeInTheDocument();
-    expect(screen.queryByText('You have been unsubscribed from all emails.')).not.toBeInTheDocument();
-  });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, mockApi, reply } from '../../test/api';
+import { apiError, mockApi, reply, serverFailure } from '../../test/api';
 import { renderApp, testUser } from '../../test/render';
 import { leagueConfigs, makeLeague, selectionConfigs } from '../leagues/testData';
 
@@ -128,7 +128,7 @@ describe('Configure League popup', () => {
   }, 30_000);
 
   it('reports a failed step-1 save in the popup and closes the confirmation', async () => {
-    mockApi(leagues, configs, counts, reply('/selection_config/bulkUpdate', 'post', 409, apiError('No')));
+    mockApi(leagues, configs, counts, serverFailure('/selection_config/bulkUpdate', 'post', 500, 'No'));
     const { user, dialog } = await open('Office League');
     await within(dialog).findByRole('spinbutton', { name: 'Count of Batsman' });
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
@@ -139,8 +139,12 @@ describe('Configure League popup', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 
-  it('Match Prediction has only the features step, no Back, and reports a failed save', async () => {
-    mockApi(leagues, configs, reply('/league_configuration/bulkUpdate', 'post', 409, apiError('No')));
+  it('Match Prediction has only the features step, no Back, and shows why a save was refused', async () => {
+    mockApi(
+      leagues,
+      configs,
+      reply('/league_configuration/bulkUpdate', 'post', 400, apiError('This league is no longer a Draft.')),
+    );
     const { user, dialog } = await open('Predictors');
     expect(
       within(dialog).getByRole('heading', { name: 'League Configuration - Match Prediction' }),
@@ -149,7 +153,9 @@ describe('Configure League popup', () => {
     expect(within(dialog).queryByText('Configure Number of Players')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save Configuration' }));
-    expect(await within(dialog).findByText('An error occurred while saving the configuration.')).toBeInTheDocument();
+    // A refused save (400) shows the server's reason rather than the fallback.
+    expect(await within(dialog).findByText('This league is no longer a Draft.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('An error occurred while saving the configuration.')).not.toBeInTheDocument();
   });
 
   it('is view-only for a non-admin: Next with a confirmation, read-only points, no save', async () => {

@@ -9,6 +9,7 @@ import {
 } from '@fantasy-cricket/ui';
 import { featurePointsError, messages, positionLimit, selectionCountErrors } from '@fantasy-cricket/rules';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { errorNotificationText } from '../../app/notify';
 import {
   getLeagueConfigurations,
   getSelectionConfigs,
@@ -131,8 +132,8 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
       setStatus({ kind: 'success', text: m.selectionConfigSaved });
       setLocked(true);
       setStep(1);
-    } catch {
-      setStatus({ kind: 'error', text: m.saveSelectionConfigFailed });
+    } catch (error) {
+      setStatus({ kind: 'error', text: errorNotificationText(error, m.saveSelectionConfigFailed) });
     } finally {
       setBusy(false);
       setConfirmOpen(false);
@@ -163,8 +164,8 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
         })),
       );
       setStatus({ kind: 'success', text: m.configSaved });
-    } catch {
-      setStatus({ kind: 'error', text: m.saveConfigFailed });
+    } catch (error) {
+      setStatus({ kind: 'error', text: errorNotificationText(error, m.saveConfigFailed) });
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, mockApi, reply } from '../../test/api';
+import { apiError, mockApi, reply, serverFailure } from '../../test/api';
 import { renderApp, testUser } from '../../test/render';
 import { makeLeague } from '../leagues/testData';
 
@@ -39,11 +39,20 @@ describe('Edit League popup', () => {
   });
 
   it('reports a failed update', async () => {
-    mockApi(leagues, reply('/league/{id}', 'get', 200, mine), reply('/league/{id}', 'put', 400, apiError('No')));
+    mockApi(leagues, reply('/league/{id}', 'get', 200, mine), serverFailure('/league/{id}', 'put'));
     const { user, dialog } = await open('Office League');
     await within(dialog).findByLabelText('League Description');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog).findByText('Error updating league. Please try again.')).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when an update is refused", async () => {
+    const refusal = 'A Finished league can no longer be edited.';
+    mockApi(leagues, reply('/league/{id}', 'get', 200, mine), reply('/league/{id}', 'put', 400, apiError(refusal)));
+    const { user, dialog } = await open('Office League');
+    await within(dialog).findByLabelText('League Description');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
   });
 
   it('is view-only for other members', async () => {

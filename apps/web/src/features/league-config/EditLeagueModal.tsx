@@ -1,6 +1,7 @@
 import { Button, Checkbox, Modal, Text, TextArea } from '@fantasy-cricket/ui';
 import { LEAGUE_DESCRIPTION_MAX, messages } from '@fantasy-cricket/rules';
 import { useEffect, useState } from 'react';
+import { errorNotificationText } from '../../app/notify';
 import { getLeague, type League, updateLeague } from '../leagues/api';
 import * as styles from '../leagues/leagues.css';
 import { PopupMessage, type PopupStatus } from './PopupMessage';
@@ -53,8 +54,8 @@ export function EditLeagueModal({ league, userId, open, onOpenChange, onSaved }:
       await updateLeague(league.LeagueID, { Description: description.trim(), ShowOthersPicks: showOthersPicks });
       setStatus({ kind: 'success', text: m.updated });
       onSaved?.();
-    } catch {
-      setStatus({ kind: 'error', text: m.updateFailed });
+    } catch (error) {
+      setStatus({ kind: 'error', text: errorNotificationText(error, m.updateFailed) });
     } finally {
       setSaving(false);
     }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, custom, jsonResponse, mockApi, reply } from '../../test/api';
+import { apiError, custom, jsonResponse, mockApi, reply, serverFailure } from '../../test/api';
 import { renderApp, testUser } from '../../test/render';
 import { chooseOption } from '../../test/select';
 import { makeLeague, makeMember } from '../leagues/testData';
@@ -130,7 +130,7 @@ describe('League Members', () => {
     mockApi(
       reply('/league/userLeagues/{userId}', 'get', 200, { data: [mine] }),
       members([me, pending]),
-      reply('/league_member/update_member_status', 'post', 409, apiError('x')),
+      serverFailure('/league_member/update_member_status', 'post', 500, 'x'),
     );
     const user = userEvent.setup();
     renderApp('/home/view-league-members', { user: testUser });
@@ -163,13 +163,26 @@ describe('League Members', () => {
     mockApi(
       reply('/league/userLeagues/{userId}', 'get', 200, { data: [mine] }),
       members([me, approved]),
-      reply('/league/changeAdmin', 'post', 422, apiError('x')),
+      serverFailure('/league/changeAdmin', 'post', 500, 'x'),
     );
     const user = userEvent.setup();
     renderApp('/home/view-league-members', { user: testUser });
     await user.click(await screen.findByRole('button', { name: 'Make Jemi admin' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Make Admin' }));
     expect(await screen.findByText('Failed to change admin. Please try again.')).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when an admin change is refused", async () => {
+    mockApi(
+      reply('/league/userLeagues/{userId}', 'get', 200, { data: [mine] }),
+      members([me, approved]),
+      reply('/league/changeAdmin', 'post', 400, apiError('The new admin must be an Approved member.')),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/view-league-members', { user: testUser });
+    await user.click(await screen.findByRole('button', { name: 'Make Jemi admin' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Make Admin' }));
+    expect(await screen.findByText('The new admin must be an Approved member.')).toBeInTheDocument();
   });
 
   it('reports failed loads and the empty state', async () => {

@@ -11,7 +11,7 @@ import { messages } from '@fantasy-cricket/rules';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { storedUserAtom } from '../../app/atoms';
-import { notify, notifySuccess } from '../../app/notify';
+import { notify, notifyError, notifySuccess } from '../../app/notify';
 import {
   changeLeagueAdmin,
   type League,
@@ -100,8 +100,8 @@ export function LeagueMembersPage() {
       });
       notifySuccess(m.statusChanged(status === 'Approved' ? 'approved' : 'rejected'));
       await loadMembers(leagueId);
-    } catch {
-      notify('error', m.statusFailed(verb));
+    } catch (error) {
+      notifyError(error, m.statusFailed(verb));
     } finally {
       setBusy(false);
       setConfirm(null);
@@ -115,8 +115,8 @@ export function LeagueMembersPage() {
       await changeLeagueAdmin({ LeagueID: league.LeagueID, AdminID: userId, NewAdminID: member.UserID });
       notifySuccess(m.adminChanged);
       await loadLeagues();
-    } catch {
-      notify('error', m.changeAdminFailed);
+    } catch (error) {
+      notifyError(error, m.changeAdminFailed);
     } finally {
       setBusy(false);
       setConfirm(null);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, mockApi, reply } from '../../test/api';
+import { apiError, mockApi, reply, serverFailure } from '../../test/api';
 import { renderApp, testUser } from '../../test/render';
 import { makeLeague } from '../leagues/testData';
 
@@ -85,18 +85,31 @@ describe('My Leagues', () => {
   });
 
   it('closes the confirm dialog and reports a failed activation', async () => {
-    mockApi(leagues(draftAdmin), reply('/league/activate', 'post', 409, apiError('Nope')));
+    mockApi(leagues(draftAdmin), serverFailure('/league/activate', 'post', 503, 'Nope'));
     const user = userEvent.setup();
     renderApp('/home/view-my-leagues', { user: testUser });
     await user.click(await screen.findByRole('button', { name: 'Activate Office League' }));
-    // 409 is not one of the statuses whose server message is shown.
+    // A 503 is not one of the statuses whose server message is shown: the screen's own text is.
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Activate' }));
     expect(await screen.findByText('Failed to activate league. Please try again.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 
+  it("shows the server's reason when activation is refused", async () => {
+    mockApi(
+      leagues(draftAdmin),
+      reply('/league/activate', 'post', 400, apiError('Select at least one feature before activating the league.')),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/view-my-leagues', { user: testUser });
+    await user.click(await screen.findByRole('button', { name: 'Activate Office League' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Activate' }));
+    expect(await screen.findByText('Select at least one feature before activating the league.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to activate league. Please try again.')).not.toBeInTheDocument();
+  });
+
   it('deletes after confirmation, and reports a failed delete', async () => {
-    const { requests } = mockApi(leagues(draftAdmin), reply('/league/{id}', 'delete', 409, apiError('No')));
+    const { requests } = mockApi(leagues(draftAdmin), serverFailure('/league/{id}', 'delete', 500, 'No'));
     const user = userEvent.setup();
     renderApp('/home/view-my-leagues', { user: testUser });
     await user.click(await screen.findByRole('button', { name: 'Delete Office League' }));

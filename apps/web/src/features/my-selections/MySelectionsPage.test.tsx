@@ -340,7 +340,7 @@ describe('My Selections', () => {
   });
 
   it("shows the server's refusal, or the save failure text", async () => {
-    let status = 422;
+    let status = 400;
     mockApi(
       ...stubs(),
       custom('/league_selection/bulk_update', 'put', () =>

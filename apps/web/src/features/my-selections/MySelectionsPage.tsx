@@ -43,6 +43,7 @@ import {
   duplicateRows,
   type GridRow,
   isPastRow,
+  keepOpenChoices,
   matchPredictionItem,
   NONE_VALUE,
   optionsForRow,
@@ -149,8 +150,12 @@ export function MySelectionsPage() {
     }
   };
 
+  /**
+   * Loads the grid of one fixture. With `keep`, the person's unsaved choices on rows still open at
+   * `keep.now` survive the reload (used after a refused save, see `save`).
+   */
   const loadFixtureData = useCallback(
-    async (target: { league: League; fixture: Fixture }) => {
+    async (target: { league: League; fixture: Fixture }, keep?: { rows: readonly GridRow[]; now: string }) => {
       const request = ++fixtureRequest.current;
       const ids = { UserID: userId, LeagueID: target.league.LeagueID, FixtureID: target.fixture.FixtureID };
       const ps = isPlayerSelectionLeague(target.league);
@@ -169,6 +174,7 @@ export function MySelectionsPage() {
               players,
               teams,
             }));
+        if (keep) next.rows = keepOpenChoices(next.rows, keep.rows, keep.now);
         if (request === fixtureRequest.current) setData(next);
       } catch {
         if (request !== fixtureRequest.current) return;
@@ -244,6 +250,9 @@ export function MySelectionsPage() {
         setCopiedTo(result.CopiedTo);
       } catch (error) {
         notify('error', saveErrorText(error));
+        // The server may refuse because a fixture started since the grid was loaded (an operator can
+        // move a start time): reload the rows so started ones lock, keeping the other choices.
+        await loadFixtureData({ league, fixture }, { rows: data.rows, now });
         return;
       }
       await loadFixtureData({ league, fixture });

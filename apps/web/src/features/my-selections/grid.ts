@@ -189,3 +189,16 @@ export function duplicateRows(rows: readonly GridRow[]) {
 /** Rows whose fixture has started at `serverNow` (locked: shown as N/A, never saved). */
 export const isPastRow = (row: GridRow, serverNow: string | null) =>
   serverNow ? hasStarted(row.StartTime, serverNow) : false;
+
+/**
+ * Freshly loaded rows with the person's unsaved choices carried over from `previous` for every row
+ * still open at `serverNow`; started rows keep what the server says.
+ */
+export function keepOpenChoices(fresh: readonly GridRow[], previous: readonly GridRow[], serverNow: string): GridRow[] {
+  const byKey = new Map(previous.map((r) => [r.key, r]));
+  return fresh.map((row) => {
+    const old = byKey.get(row.key);
+    if (!old || isPastRow(row, serverNow)) return row;
+    return { ...row, selectedID: old.selectedID, isTouched: old.isTouched };
+  });
+}

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, mockApi, reply } from '../../test/api';
+import { apiError, mockApi, reply, serverFailure } from '../../test/api';
 import { renderApp, testUser } from '../../test/render';
 import { chooseOption, optionNames } from '../../test/select';
 
@@ -112,7 +112,7 @@ describe('Start League', () => {
   });
 
   it('falls back to its own message when creating fails on the server', async () => {
-    mockApi(types, series, reply('/league/', 'post', 422, apiError('Rule broken.')));
+    mockApi(types, series, serverFailure('/league/', 'post', 500, 'Rule broken.'));
     const user = userEvent.setup();
     renderApp('/home/start-league', { user: testUser });
     await user.type(await screen.findByLabelText(/League Name/), 'X League');

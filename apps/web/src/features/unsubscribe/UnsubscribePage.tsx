@@ -16,8 +16,10 @@ const backHome = (
 );
 
 /**
- * Unsubscribe (spec section 2): the link of a reminder email carries a signed token; posting it turns
- * reminder emails off. Without a token nothing happens and the page says how to stop the emails.
+ * Unsubscribe (spec section 2: a static message 'You have been unsubscribed from all emails.'). The
+ * link of a reminder email carries a signed token; posting it turns reminder emails off, then the
+ * spec's message shows. Without a token (an old or hand-typed link) the page is the spec's static
+ * message, with the way to check the setting in My Profile; a refused token says why.
  */
 export function UnsubscribePage() {
   const [params] = useSearchParams();
@@ -57,10 +59,10 @@ export function UnsubscribePage() {
       break;
     case 'no-token':
       body = (
-        <Outcome tone="info" title="Stop reminder emails" actions={backHome}>
+        <Outcome tone="success" title={messages.unsubscribe.done} actions={backHome}>
           <Text tone="muted">
-            To unsubscribe, open the unsubscribe link at the bottom of any reminder email, or log in and untick Get
-            Reminder Emails in My Profile.
+            Reminder emails stay off while Get Reminder Emails is unticked in My Profile; the unsubscribe link at the
+            bottom of any reminder email unticks it for you.
           </Text>
         </Outcome>
       );
