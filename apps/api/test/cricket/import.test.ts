@@ -433,6 +433,111 @@ describe(`cricket import on ${DB_TARGET}`, () => {
     expect(await derivedBySql(db)).toEqual(await derivedByTypescript(db));
   });
 
+  it('makes a replayed match the same fixture: the played attempt replaces the no result', async () => {
+    const { db } = database;
+    const season = 'Replay Cup 2024';
+    const event = { name: 'Replay Cup', match_number: 8 };
+    const [slot] = await importSchedule(db, [
+      { season, matchNumber: 8, startTime: '2024-04-08T14:00:00Z', home: HOME, away: AWAY },
+    ]);
+    const slotId = slot!.fixtureId!;
+    // The first attempt is rained off after a few balls; the match is replayed the next day.
+    const first = parsed({ ...richSpec(), event, date: '2024-04-08', outcome: { result: 'no result' } }, 'r8a');
+    const replay = parsed({ ...richSpec(), event, date: '2024-04-09', playerOfMatch: ['A1'] }, 'r8b');
+    expect((await importMatch(db, first, { overrides: NO_OVERRIDES })).fixtureId).toBe(slotId);
+    const r = await importMatch(db, replay, { overrides: NO_OVERRIDES });
+    expect(r).toEqual({ matchId: 'r8b', fixtureId: slotId, status: 'imported' });
+
+    const fixtures = await db
+      .selectFrom('fixtures as f')
+      .innerJoin('seasons as s', 's.id', 'f.season_id')
+      .select(['f.id', 'f.status', 'f.cricsheet_match_id', 'f.start_time', 'f.match_number'])
+      .where('s.name', '=', season)
+      .execute();
+    // One fixture, holding the replay's result, at the scheduled time users picked for.
+    expect(fixtures).toEqual([
+      {
+        id: slotId,
+        status: 'completed',
+        cricsheet_match_id: 'r8b',
+        start_time: new Date('2024-04-08T14:00:00Z'),
+        match_number: 8,
+      },
+    ]);
+    const imports = await db
+      .selectFrom('cricsheet_imports')
+      .select(['cricsheet_match_id', 'fixture_id'])
+      .where('cricsheet_match_id', 'in', ['r8a', 'r8b'])
+      .orderBy('cricsheet_match_id')
+      .execute();
+    expect(imports).toEqual([
+      { cricsheet_match_id: 'r8a', fixture_id: slotId },
+      { cricsheet_match_id: 'r8b', fixture_id: slotId },
+    ]);
+    const winners = await db
+      .selectFrom('fixture_feature_winner_lists')
+      .select(['feature_id', 'winner_ids'])
+      .where('fixture_id', '=', slotId)
+      .where('feature_id', 'in', [MP.MatchWinner, MP.WinningMargin])
+      .orderBy('feature_id')
+      .execute();
+    const home = await db.selectFrom('teams').select('id').where('name', '=', HOME).executeTakeFirstOrThrow();
+    expect(winners).toEqual([
+      { feature_id: MP.MatchWinner, winner_ids: String(home.id) },
+      { feature_id: MP.WinningMargin, winner_ids: '501' },
+    ]);
+
+    // Importing both files again changes nothing, whichever comes first.
+    const before = await tableDigests(db);
+    expect((await importMatch(db, replay, { overrides: NO_OVERRIDES })).status).toBe('unchanged');
+    expect((await importMatch(db, first, { overrides: NO_OVERRIDES })).status).toBe('unchanged');
+    expect(await tableDigests(db)).toEqual(before);
+    // A revised file of the washed-out attempt still does not displace the played replay.
+    const revised = parsed(
+      { ...richSpec(), event, date: '2024-04-08', outcome: { result: 'no result' }, playerOfMatch: ['H2'] },
+      'r8a',
+    );
+    expect(await importMatch(db, revised, { overrides: NO_OVERRIDES })).toEqual({
+      matchId: 'r8a',
+      fixtureId: slotId,
+      status: 'updated',
+    });
+    expect(await db.selectFrom('fixtures').select('cricsheet_match_id').where('id', '=', slotId).execute()).toEqual([
+      { cricsheet_match_id: 'r8b' },
+    ]);
+
+    // `import results` by match number finds the one fixture.
+    const [corrected] = await importResults(db, [
+      { season, matchNumber: 8, status: 'completed', winner: AWAY, wonByWickets: 2 },
+    ]);
+    expect(corrected).toMatchObject({ status: 'updated', fixtureId: slotId });
+    expect(await derivedBySql(db)).toEqual(await derivedByTypescript(db));
+  });
+
+  it('makes a replay the same fixture without a schedule too, in either import order', async () => {
+    const { db } = database;
+    const event = { name: 'Replay Shield', match_number: 3 };
+    const dir = mkdtempSync(join(tmpdir(), 'replay-'));
+    // The replay's id sorts first, so the folder import meets the played attempt before the no result.
+    writeFileSync(join(dir, 'rs1.json'), JSON.stringify(buildMatch({ ...richSpec(), event, date: '2024-05-02' })));
+    writeFileSync(
+      join(dir, 'rs2.json'),
+      JSON.stringify(buildMatch({ ...richSpec(), event, date: '2024-05-01', outcome: { result: 'no result' } })),
+    );
+    const report = await importCricsheetPath(db, dir, { overrides: NO_OVERRIDES });
+    expect(report.counts).toEqual({ imported: 2, unchanged: 0, updated: 0, failed: 0 });
+    expect(report.entries[0]!.fixtureId).toBe(report.entries[1]!.fixtureId);
+    const fixtures = await db
+      .selectFrom('fixtures as f')
+      .innerJoin('seasons as s', 's.id', 'f.season_id')
+      .select(['f.status', 'f.cricsheet_match_id', 'f.match_number'])
+      .where('s.name', '=', 'Replay Shield 2024')
+      .execute();
+    expect(fixtures).toEqual([{ status: 'completed', cricsheet_match_id: 'rs1', match_number: 3 }]);
+    const again = await importCricsheetPath(db, dir, { overrides: NO_OVERRIDES });
+    expect(again.counts).toEqual({ imported: 0, unchanged: 2, updated: 0, failed: 0 });
+  });
+
   it("computes a league's player points in SQL the same as the pure function", async () => {
     const { db } = database;
     const m1 = (

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { DB, FixtureStatus } from '../../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, FixtureStatus, FixturesTable } from '../../db/schema';
 import { POSITION } from '../catalogue';
 import { ensureSeason, ensureStage, ensureTeams, withTransaction } from '../db-util';
 import { onResultChanged, onResultsChanged } from '../scoring/rescore';
@@ -67,7 +67,15 @@ export async function importMatch(
     const playerIds = await ensurePlayers(trx, parsed, overrides);
 
     const status: FixtureStatus = parsed.result.type === 'no_result' ? 'no_result' : 'completed';
-    const fixtureId = await upsertFixture(trx, parsed, { seasonId, stageId, teamIds, status });
+    const importStatus: ImportStatus = previous ? 'updated' : 'imported';
+    const target = await resolveFixture(trx, parsed, previous?.fixture_id, { seasonId, teamIds });
+    if (target.kind === 'attach') {
+      // Another attempt at this fixture (a replay that was played) holds its result: keep this one
+      // on record, so that re-imports report 'unchanged', but change nothing else.
+      await recordImport(trx, parsed, target.fixtureId);
+      return { matchId: parsed.matchId, fixtureId: target.fixtureId, status: importStatus };
+    }
+    const fixtureId = await upsertFixture(trx, parsed, target, { seasonId, stageId, teamIds, status });
 
     await trx
       .insertInto('fixture_results')
@@ -166,23 +174,7 @@ export async function importMatch(
         .execute();
     }
 
-    await trx
-      .insertInto('cricsheet_imports')
-      .values({
-        cricsheet_match_id: parsed.matchId,
-        fixture_id: fixtureId,
-        checksum: parsed.checksum,
-        source: parsed.source,
-      })
-      .onConflict((oc) =>
-        oc.column('cricsheet_match_id').doUpdateSet((eb) => ({
-          fixture_id: eb.ref('excluded.fixture_id'),
-          checksum: eb.ref('excluded.checksum'),
-          source: eb.ref('excluded.source'),
-          imported_at: new Date(),
-        })),
-      )
-      .execute();
+    await recordImport(trx, parsed, fixtureId);
 
     if (options.inferPositions ?? true) {
       const moved = await applyPositions(trx, overrides);
@@ -190,8 +182,29 @@ export async function importMatch(
     } else {
       await onResultChanged(trx, fixtureId);
     }
-    return { matchId: parsed.matchId, fixtureId, status: previous ? 'updated' : 'imported' };
+    return { matchId: parsed.matchId, fixtureId, status: importStatus };
   });
+}
+
+/** Remembers which fixture a Cricsheet match went to, and its checksum (for 'unchanged'). */
+async function recordImport(db: Kysely<DB>, parsed: ParsedMatch, fixtureId: number): Promise<void> {
+  await db
+    .insertInto('cricsheet_imports')
+    .values({
+      cricsheet_match_id: parsed.matchId,
+      fixture_id: fixtureId,
+      checksum: parsed.checksum,
+      source: parsed.source,
+    })
+    .onConflict((oc) =>
+      oc.column('cricsheet_match_id').doUpdateSet((eb) => ({
+        fixture_id: eb.ref('excluded.fixture_id'),
+        checksum: eb.ref('excluded.checksum'),
+        source: eb.ref('excluded.source'),
+        imported_at: new Date(),
+      })),
+    )
+    .execute();
 }
 
 /** The fixtures `playerIds` have stats in, plus `always`. */
@@ -253,16 +266,96 @@ async function ensurePlayers(
   return ids;
 }
 
+type FixtureRow = Selectable<FixturesTable>;
+
+/**
+ * Where a match goes:
+ * - `write` to `fixture`: the fixture this match already holds, a scheduled fixture it plays, a
+ *   fixture whose no-result attempt it replays, or (no fixture) a new one;
+ * - `attach` to a fixture whose result comes from another attempt that outranks this one.
+ */
+type FixtureTarget = { kind: 'write'; fixture: FixtureRow | undefined } | { kind: 'attach'; fixtureId: number };
+
+/**
+ * A replayed match: Cricsheet gives each attempt its own match id, but they are one fixture (the
+ * slot users picked for), so the same season, match number (or playoff name) and teams are the same
+ * fixture. The attempt that was played holds the fixture's result; a no result only holds it until
+ * a played attempt arrives (between two no results, the later match id). Two played matches in one
+ * slot are not a replay and are left to the other rules.
+ */
+async function resolveFixture(
+  db: Kysely<DB>,
+  parsed: ParsedMatch,
+  previousFixtureId: number | undefined,
+  ctx: { seasonId: number; teamIds: Map<string, number> },
+): Promise<FixtureTarget> {
+  const own = await db
+    .selectFrom('fixtures')
+    .selectAll()
+    .where('cricsheet_match_id', '=', parsed.matchId)
+    .executeTakeFirst();
+  if (own) return { kind: 'write', fixture: own };
+
+  const local = ctx.teamIds.get(parsed.teams[0])!;
+  const visitor = ctx.teamIds.get(parsed.teams[1])!;
+  // An attempt seen before that did not hold its fixture, or the fixture of an earlier attempt.
+  const seenBefore = previousFixtureId !== undefined;
+  const held = seenBefore
+    ? await db.selectFrom('fixtures').selectAll().where('id', '=', previousFixtureId).executeTakeFirst()
+    : await findReplayedFixture(db, parsed, ctx.seasonId, local, visitor);
+  if (held) {
+    if (outranksHolder(parsed, held)) return { kind: 'write', fixture: held };
+    if (parsed.result.type === 'no_result') return { kind: 'attach', fixtureId: held.id };
+    if (seenBefore) {
+      throw new FixtureMismatchError(
+        `${parsed.source}: fixture ${held.id} (${held.name}) already has the result of Cricsheet match ${held.cricsheet_match_id}`,
+      );
+    }
+  }
+  return { kind: 'write', fixture: await findScheduledFixture(db, parsed, ctx.seasonId, local, visitor) };
+}
+
+/** A fixture of the same season, slot and teams that another Cricsheet match already went to. */
+async function findReplayedFixture(db: Kysely<DB>, parsed: ParsedMatch, seasonId: number, a: number, b: number) {
+  // Only numbered matches and playoffs have a slot; unnumbered league games between the same two
+  // teams are different matches.
+  if (parsed.matchNumber === null && parsed.stageName !== 'Playoffs') return undefined;
+  let q = db
+    .selectFrom('fixtures')
+    .selectAll()
+    .where('season_id', '=', seasonId)
+    .where('cricsheet_match_id', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('local_team_id', '=', a), eb('visitor_team_id', '=', b)]),
+        eb.and([eb('local_team_id', '=', b), eb('visitor_team_id', '=', a)]),
+      ]),
+    );
+  q =
+    parsed.matchNumber !== null
+      ? q.where('match_number', '=', parsed.matchNumber)
+      : q.where('name', '=', parsed.fixtureName);
+  return q.orderBy('id').executeTakeFirst();
+}
+
+/** Whether `parsed` should hold the fixture's result instead of the attempt holding it now. */
+function outranksHolder(parsed: ParsedMatch, fixture: FixtureRow): boolean {
+  const holderPlayed = fixture.status !== 'no_result' && fixture.status !== 'abandoned';
+  const played = parsed.result.type !== 'no_result';
+  if (played !== holderPlayed) return played;
+  if (played) return false; // two played attempts: not a replay
+  return parsed.matchId.localeCompare(fixture.cricsheet_match_id ?? '', 'en', { numeric: true }) > 0;
+}
+
 async function upsertFixture(
   db: Kysely<DB>,
   parsed: ParsedMatch,
+  target: Extract<FixtureTarget, { kind: 'write' }>,
   ctx: { seasonId: number; stageId: number; teamIds: Map<string, number>; status: FixtureStatus },
 ): Promise<number> {
   const local = ctx.teamIds.get(parsed.teams[0])!;
   const visitor = ctx.teamIds.get(parsed.teams[1])!;
-  const fixture =
-    (await db.selectFrom('fixtures').selectAll().where('cricsheet_match_id', '=', parsed.matchId).executeTakeFirst()) ??
-    (await findScheduledFixture(db, parsed, ctx.seasonId, local, visitor));
+  const fixture = target.fixture;
 
   if (!fixture) {
     const row = await db
@@ -292,7 +385,8 @@ async function upsertFixture(
       `${parsed.source}: fixture ${fixture.id} (${fixture.name}) is between other teams than ${parsed.teams.join(' and ')}`,
     );
   }
-  // A scheduled fixture keeps its start time and home/away order (users saw them when picking).
+  // A scheduled (or replayed) fixture keeps its start time and home/away order: users saw them
+  // when picking, and their picks count for the match that was played.
   await db
     .updateTable('fixtures')
     .set({
