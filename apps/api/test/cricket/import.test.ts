@@ -408,6 +408,22 @@ describe(`cricket import on ${DB_TARGET}`, () => {
     expect(reports.map((r) => r.status)).toEqual(['updated', 'updated', 'failed', 'failed']);
     expect(reports[2]?.reason).toBe('expected one fixture, found 0');
     expect(reports[3]?.reason).toBe('"Nobody" is not a team of this fixture');
+    // The same results again (player by name this time): reported unchanged, nothing written.
+    const before = await tableDigests(db);
+    const m5Result = { season: 'Test League 2024', matchNumber: 5, status: 'completed', winner: AWAY } as const;
+    const again = await importResults(db, [
+      { season: 'Test League 2024', matchNumber: 6, status: 'abandoned' },
+      { ...m5Result, wonByWickets: 2, playerOfMatch: ['A2'] },
+    ]);
+    expect(again.map((r) => r.status)).toEqual(['unchanged', 'unchanged']);
+    expect(await tableDigests(db)).toEqual(before);
+    // Any difference (margin, player of the match) is an update.
+    const changed = await importResults(db, [
+      { ...m5Result, wonByWickets: 3, playerOfMatch: ['A2'] },
+      { ...m5Result, wonByWickets: 3, playerOfMatch: ['A2', 'A3'] },
+      { ...m5Result, wonByWickets: 2, playerOfMatch: ['A2'] },
+    ]);
+    expect(changed.map((r) => r.status)).toEqual(['updated', 'updated', 'updated']);
     const m6 = await db
       .selectFrom('fixtures')
       .select(['id', 'status'])

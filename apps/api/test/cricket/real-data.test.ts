@@ -330,6 +330,8 @@ describe.skipIf(!HAVE_IPL_2024)(`IPL 2024 from Cricsheet on ${DB_TARGET}`, () =>
     expect(schedule.map((r) => r.status)).toEqual(['created', 'created', 'created']);
     const results = await importResults(db, readResultsFile(dataFile('washed-out-results.json')));
     expect(results.map((r) => r.status)).toEqual(['updated', 'updated', 'updated']);
+    const again = await importResults(db, readResultsFile(dataFile('washed-out-results.json')));
+    expect(again.map((r) => r.status)).toEqual(['unchanged', 'unchanged', 'unchanged']);
     const { rows } = await sql<{ match_number: number; status: string; home: string; away: string; winners: number }>`
       SELECT f.match_number, f.status, h.code AS home, a.code AS away,
              (SELECT count(*)::int FROM fixture_feature_winners w WHERE w.fixture_id = f.id) AS winners

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Kysely } from 'kysely';
-import type { DB, FixtureStatus } from '../../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, FixtureResultsTable, FixtureStatus } from '../../db/schema';
 import { type PositionId, positionIdByName } from '../catalogue';
 import { ensureSeason, ensureStage, ensureTeams, withTransaction } from '../db-util';
 import { onResultChanged, onResultsChanged } from '../scoring/rescore';
@@ -341,20 +341,54 @@ export function readResultsFile(file: string): ResultRow[] {
   });
 }
 
+type ManualResult = Pick<
+  Selectable<FixtureResultsTable>,
+  'result_type' | 'winner_team_id' | 'won_by_runs' | 'won_by_wickets' | 'method' | 'super_over_winner_team_id'
+>;
+
+/** Whether the fixture already has exactly this status, result and player(s) of the match. */
+async function sameResult(
+  db: Kysely<DB>,
+  fixtureId: number,
+  statusNow: FixtureStatus,
+  status: FixtureStatus,
+  result: ManualResult,
+  pomIds: readonly number[],
+): Promise<boolean> {
+  if (statusNow !== status) return false;
+  const stored = await db
+    .selectFrom('fixture_results')
+    .selectAll()
+    .where('fixture_id', '=', fixtureId)
+    .executeTakeFirst();
+  if (!stored) return false;
+  const keys = Object.keys(result) as (keyof ManualResult)[];
+  if (keys.some((k) => stored[k] !== result[k])) return false;
+  const pom = await db
+    .selectFrom('fixture_player_of_match')
+    .select('player_id')
+    .where('fixture_id', '=', fixtureId)
+    .execute();
+  const want = [...new Set(pomIds)].sort((a, b) => a - b);
+  const have = pom.map((p) => p.player_id).sort((a, b) => a - b);
+  return want.length === have.length && want.every((id, i) => id === have[i]);
+}
+
 /**
  * Sets the result of existing fixtures (each row in its own transaction) and calls the re-score
- * hook. Per-player stats are untouched: they come only from ball-by-ball imports.
+ * hook. A row that matches what is stored reports 'unchanged' and writes nothing. Per-player stats
+ * are untouched: they come only from ball-by-ball imports.
  */
 export async function importResults(db: Kysely<DB>, rows: readonly ResultRow[]): Promise<RowReport[]> {
   const reports: RowReport[] = [];
   for (const [i, r] of rows.entries()) {
     const key = `${r.season} ${r.name ?? `Match ${r.matchNumber}`}`;
     try {
-      const fixtureId = await withTransaction(db, async (trx) => {
+      const report = await withTransaction(db, async (trx) => {
         let q = trx
           .selectFrom('fixtures as f')
           .innerJoin('seasons as s', 's.id', 'f.season_id')
-          .select(['f.id', 'f.local_team_id', 'f.visitor_team_id'])
+          .select(['f.id', 'f.status', 'f.local_team_id', 'f.visitor_team_id'])
           .where('s.name', '=', r.season);
         if (r.matchNumber != null) q = q.where('f.match_number', '=', r.matchNumber);
         else if (r.name) q = q.where('f.name', '=', r.name);
@@ -394,6 +428,9 @@ export async function importResults(db: Kysely<DB>, rows: readonly ResultRow[]):
           method: r.method ?? null,
           super_over_winner_team_id: resultType === 'tie' ? team(r.superOverWinner) : null,
         } as const;
+        if (await sameResult(trx, f.id, f.status, r.status, result, pomIds)) {
+          return { status: 'unchanged' as const, fixtureId: f.id };
+        }
         await trx
           .insertInto('fixture_results')
           .values({ fixture_id: f.id, ...result })
@@ -412,9 +449,9 @@ export async function importResults(db: Kysely<DB>, rows: readonly ResultRow[]):
           .where('id', '=', f.id)
           .execute();
         await onResultChanged(trx, f.id);
-        return f.id;
+        return { status: 'updated' as const, fixtureId: f.id };
       });
-      reports.push({ row: i, key, status: 'updated', fixtureId });
+      reports.push({ row: i, key, ...report });
     } catch (e) {
       reports.push({ row: i, key, status: 'failed', reason: (e as Error).message });
     }
