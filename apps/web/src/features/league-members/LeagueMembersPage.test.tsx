@@ -34,6 +34,19 @@ const members = (data: ReturnType<typeof makeMember>[]) =>
   reply('/league_member/{leagueId}/members', 'get', 200, { data });
 
 describe('League Members', () => {
+  it('offers only leagues the user plays in, not pending join requests', async () => {
+    const awaiting = makeLeague({ LeagueID: 5, LeagueName: 'Awaited', AdminUserID: 99, MemberStatus: 'Pending' });
+    const { requests } = mockApi(
+      reply('/league/userLeagues/{userId}', 'get', 200, { data: [awaiting, mine] }),
+      members([me, pending]),
+    );
+    renderApp('/home/view-league-members', { user: testUser });
+    await within(await screen.findByRole('table')).findByText('Harman');
+    expect(requests.map((r) => r.path)).toContain('/api/league_member/1/members');
+    expect(requests.map((r) => r.path)).not.toContain('/api/league_member/5/members');
+    expect(screen.queryByText('Failed to load members. Please try again.')).not.toBeInTheDocument();
+  });
+
   it('shows the admin everyone with status, email and the actions that apply', async () => {
     mockApi(
       reply('/league/userLeagues/{userId}', 'get', 200, { data: [mine, theirs] }),

@@ -14,6 +14,7 @@ import { storedUserAtom } from '../../app/atoms';
 import { notify, notifyError, notifySuccess } from '../../app/notify';
 import {
   changeLeagueAdmin,
+  isApprovedMember,
   type League,
   type LeagueMember,
   listLeagueMembers,
@@ -46,7 +47,8 @@ export function LeagueMembersPage() {
   const loadLeagues = useCallback(async () => {
     if (!userId) return;
     try {
-      const data = await listUserLeagues(userId);
+      // Members lists are for leagues the user plays in, not pending join requests.
+      const data = (await listUserLeagues(userId)).filter(isApprovedMember);
       setLeagues(data);
       setLeagueId((chosen) =>
         chosen && data.some((l) => String(l.LeagueID) === chosen) ? chosen : data[0] ? String(data[0].LeagueID) : '',

@@ -9,6 +9,12 @@ export type LeagueMember = Schema<'LeagueMember'>;
 export type LeagueConfigurationItem = Schema<'LeagueConfigurationItem'>;
 export type SelectionConfigItem = Schema<'SelectionConfigItem'>;
 
+/**
+ * A league the user plays in, not one whose join request still awaits the admin: only these open the
+ * members list, the configuration, picks and standings (the server answers 403 otherwise).
+ */
+export const isApprovedMember = (league: Pick<League, 'MemberStatus'>) => league.MemberStatus === 'Approved';
+
 export const listLeagueTypes = () => unwrap(api.GET('/leaguetype/getAll'));
 export const listActiveSeries = () => unwrap(api.GET('/stage/active_stages_namelist'));
 export const listPlayerStats = () => unwrap(api.GET('/player_stats/'));

@@ -26,6 +26,17 @@ const leagues = (...data: ReturnType<typeof makeLeague>[]) =>
   reply('/league/userLeagues/{userId}', 'get', 200, { data });
 
 describe('My Leagues', () => {
+  it('marks a league whose join request awaits the admin, without Configure or Edit', async () => {
+    const awaiting = makeLeague({ LeagueID: 4, LeagueName: 'Awaited', AdminUserID: 99, MemberStatus: 'Pending' });
+    mockApi(leagues(activeMember, awaiting));
+    renderApp('/home/view-my-leagues', { user: testUser });
+    const row = (await screen.findByRole('rowheader', { name: /^Awaited/ })).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('Awaiting approval');
+    expect(within(row).queryByRole('button', { name: 'Configure Awaited' })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Edit Awaited' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Configure Cousins Cup' })).toBeInTheDocument();
+  });
+
   it('lists leagues with the code or Public, and Activate/Delete only on Draft leagues the user admins', async () => {
     mockApi(leagues(draftAdmin, activeMember, publicLeague));
     renderApp('/home/view-my-leagues', { user: testUser });

@@ -7,7 +7,7 @@ import { storedUserAtom } from '../../app/atoms';
 import { notifyError, notifySuccess } from '../../app/notify';
 import { ConfigureLeagueModal } from '../league-config/ConfigureLeagueModal';
 import { EditLeagueModal } from '../league-config/EditLeagueModal';
-import { activateLeague, deleteLeague, type League, listUserLeagues } from '../leagues/api';
+import { activateLeague, deleteLeague, isApprovedMember, type League, listUserLeagues } from '../leagues/api';
 import { IconButton } from '../leagues/IconButton';
 import { ActivateIcon, ConfigureIcon, DeleteIcon, EditIcon } from '../leagues/icons';
 import * as styles from '../leagues/leagues.css';
@@ -80,6 +80,7 @@ export function MyLeaguesPage() {
                 {row.original.LeagueTypeName}
               </Text>
               <span className={styles.badge}>{row.original.Status}</span>
+              {isApprovedMember(row.original) ? null : <span className={styles.badge}>Awaiting approval</span>}
             </span>
           </div>
         ),
@@ -93,25 +94,27 @@ export function MyLeaguesPage() {
         id: 'configure',
         header: 'Configuration',
         meta: { align: 'center' },
-        cell: ({ row }) => (
-          <IconButton
-            label={`Configure ${row.original.LeagueName}`}
-            icon={<ConfigureIcon />}
-            onClick={() => setPopup({ kind: 'configure', league: row.original })}
-          />
-        ),
+        cell: ({ row }) =>
+          isApprovedMember(row.original) ? (
+            <IconButton
+              label={`Configure ${row.original.LeagueName}`}
+              icon={<ConfigureIcon />}
+              onClick={() => setPopup({ kind: 'configure', league: row.original })}
+            />
+          ) : null,
       }),
       col.display({
         id: 'edit',
         header: 'Edit',
         meta: { align: 'center' },
-        cell: ({ row }) => (
-          <IconButton
-            label={`Edit ${row.original.LeagueName}`}
-            icon={<EditIcon />}
-            onClick={() => setPopup({ kind: 'edit', league: row.original })}
-          />
-        ),
+        cell: ({ row }) =>
+          isApprovedMember(row.original) ? (
+            <IconButton
+              label={`Edit ${row.original.LeagueName}`}
+              icon={<EditIcon />}
+              onClick={() => setPopup({ kind: 'edit', league: row.original })}
+            />
+          ) : null,
       }),
     ];
     if (!showAdminColumns) return base;

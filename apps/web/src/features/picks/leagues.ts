@@ -1,6 +1,6 @@
 import { fixtureLabel, hasStarted } from '@fantasy-cricket/rules';
 import type { SelectOption } from '@fantasy-cricket/ui';
-import type { League } from '../leagues/api';
+import { isApprovedMember, type League } from '../leagues/api';
 import type { Fixture } from './api';
 
 /** The league type whose picks are players by position; every other type predicts features. */
@@ -10,10 +10,12 @@ export const isPlayerSelectionLeague = (league: Pick<League, 'LeagueTypeName'>) 
   league.LeagueTypeName === PLAYER_SELECTION_TYPE;
 
 /** My Selections (spec section 9): only Active leagues with fixtures left to pick. */
-export const selectableForPicks = (league: League) => league.Status === 'Active' && league.FixturesRemaining > 0;
+export const selectableForPicks = (league: League) =>
+  isApprovedMember(league) && league.Status === 'Active' && league.FixturesRemaining > 0;
 
 /** All Selections (spec section 4): Active and Finished leagues. */
-export const viewableForSelections = (league: League) => league.Status === 'Active' || league.Status === 'Finished';
+export const viewableForSelections = (league: League) =>
+  isApprovedMember(league) && (league.Status === 'Active' || league.Status === 'Finished');
 
 export const leagueOptions = (leagues: readonly League[]): SelectOption[] =>
   leagues.map((l) => ({ value: String(l.LeagueID), label: l.LeagueName }));
