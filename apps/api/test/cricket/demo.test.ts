@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPairings, demoSlots, loadDemoLeague, loadDemoSeason } from '../../src/cricket/demo/season';
+import { demoPairings, demoSlots, loadDemoLeague, loadDemoSeason, slotsAfter } from '../../src/cricket/demo/season';
 import { simulateMatch } from '../../src/cricket/demo/simulate';
 import { parseCricsheetMatch } from '../../src/cricket/import/parse';
 import { activeSeries, fixturePlayers, fixtureTeams, listFixtures } from '../../src/cricket/queries';
@@ -81,6 +81,11 @@ describe('demo league data and simulator', () => {
     const games = new Map<number, number>();
     for (const [a, b] of pairs) for (const t of [a, b]) games.set(t, (games.get(t) ?? 0) + 1);
     expect([...games.values()].every((n) => n >= 7 && n <= 8)).toBe(true);
+    expect(slotsAfter(new Date('2026-11-22T10:00:00Z'), 3, [14, 10]).map((d) => d.toISOString())).toEqual([
+      '2026-11-22T14:00:00.000Z',
+      '2026-11-23T10:00:00.000Z',
+      '2026-11-23T14:00:00.000Z',
+    ]);
   });
 });
 
@@ -105,6 +110,7 @@ describe(`demo season on ${DB_TARGET}`, () => {
     expect(r).toMatchObject({
       seasonName: 'Demo Premier League 2026',
       created: true,
+      added: 0,
       played: 12,
       completed: 12,
       scheduled: 18,
@@ -137,12 +143,13 @@ describe(`demo season on ${DB_TARGET}`, () => {
   it('is idempotent, and plays the fixtures that started since on a later day', async () => {
     const before = await tableDigests(database.db);
     const again = await loadDemoSeason(database.db, { now });
-    expect(again).toMatchObject({ created: false, played: 0 });
+    expect(again).toMatchObject({ created: false, added: 0, played: 0 });
     expect(await tableDigests(database.db)).toEqual(before);
 
     const later = await loadDemoSeason(database.db, { now: new Date('2026-11-23T15:00:00Z') });
-    // 22 Nov 14:00, 23 Nov 10:00 and 14:00 have started by 23 Nov 15:00.
-    expect(later).toMatchObject({ created: false, played: 3, completed: 15, scheduled: 15 });
+    // 22 Nov 14:00, 23 Nov 10:00 and 14:00 have started by 23 Nov 15:00; three fixtures are added
+    // after the last one (2 Dec 14:00) to keep 18 open for picks.
+    expect(later).toMatchObject({ created: false, added: 3, played: 3, completed: 15, scheduled: 18 });
     expect(await derivedBySql(database.db)).toEqual(await derivedByTypescript(database.db));
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM fixture_feature_winners`.execute(
       database.db,
@@ -158,7 +165,7 @@ describe(`demo season on ${DB_TARGET}`, () => {
       { StageID: 1, StageName: 'League', SeasonID: 1, SeasonName: 'Demo Premier League 2026' },
     ]);
     const fixtures = await listFixtures(db, { seasonId: 1 });
-    expect(fixtures).toHaveLength(30);
+    expect(fixtures).toHaveLength(33);
     expect(fixtures[0]).toMatchObject({
       FixtureName: 'Match 1',
       StartTime: '2026-11-16T14:00:00.000Z',
@@ -175,5 +182,50 @@ describe(`demo season on ${DB_TARGET}`, () => {
     expect(players[0]).toMatchObject({ PositionName: 'Wicketkeeper', PositionID: 3, TeamName: teams[0]!.Name });
     const order = players.map((p) => `${p.TeamName}|${[3, 1, 4, 2].indexOf(p.PositionID)}|${p.PlayerFullName}`);
     expect(order).toEqual([...order].sort());
+  });
+
+  it('stays alive after a long pause: plays what was missed and schedules 18 fixtures ahead', async () => {
+    const { db } = database;
+    // Nothing ran for a month: every fixture (the last one on 4 Dec) is now in the past.
+    const monthLater = new Date('2026-12-23T12:00:00Z');
+    const r = await loadDemoSeason(db, { now: monthLater });
+    expect(r).toMatchObject({ created: false, added: 18, played: 18, completed: 33, scheduled: 18 });
+    const fixtures = await db
+      .selectFrom('fixtures')
+      .select(['match_number', 'start_time', 'status', 'local_team_id', 'visitor_team_id'])
+      .orderBy('match_number')
+      .execute();
+    expect(fixtures.map((f) => f.match_number)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
+    for (const f of fixtures) expect(f.status).toBe(f.start_time <= monthLater ? 'completed' : 'scheduled');
+    // The new fixtures take the next slots after now (no backlog of past ones), and continue the round robin.
+    const added = fixtures.slice(33);
+    expect(added[0]!.start_time.toISOString()).toBe('2026-12-23T14:00:00.000Z');
+    expect(added[17]!.start_time.toISOString()).toBe('2027-01-01T10:00:00.000Z');
+    const teams = new Map((await db.selectFrom('teams').select(['id', 'name']).execute()).map((t) => [t.id, t.name]));
+    const pairs = demoPairings(8, 51).map(([h, a]) => [league.teams[h]!.name, league.teams[a]!.name]);
+    expect(fixtures.map((f) => [teams.get(f.local_team_id), teams.get(f.visitor_team_id)])).toEqual(pairs);
+
+    // Idempotent at the same time; nothing to add while 18 are still ahead.
+    const before = await tableDigests(db);
+    expect(await loadDemoSeason(db, { now: monthLater })).toMatchObject({ added: 0, played: 0 });
+    expect(await tableDigests(db)).toEqual(before);
+    expect(await derivedBySql(db)).toEqual(await derivedByTypescript(db));
+  });
+});
+
+describe(`demo season with two processes on ${DB_TARGET}`, () => {
+  it('creates and plays it once when two start together', async () => {
+    const database = await freshDatabase();
+    try {
+      const now = new Date('2026-11-22T12:00:00Z');
+      const both = await Promise.all([loadDemoSeason(database.db, { now }), loadDemoSeason(database.db, { now })]);
+      expect(both.map((r) => r.created).sort()).toEqual([false, true]);
+      expect(both.map((r) => r.played).sort()).toEqual([0, 12]);
+      const { rows } = await sql<{ n: number; numbers: number }>`
+        SELECT count(*)::int AS n, count(DISTINCT match_number)::int AS numbers FROM fixtures`.execute(database.db);
+      expect(rows[0]).toEqual({ n: 30, numbers: 30 });
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { withTransaction } from '../db-util';
 import { type ImportReport, importFromProvider } from '../import/folder';
@@ -10,8 +10,9 @@ import { type DemoTeam, simulateMatch } from './simulate';
 
 /**
  * The demo season: a fictional 8-team league whose schedule is laid out around `now` (some fixtures
- * played, the rest open for picks). Played matches are simulated ball by ball into Cricsheet JSON
- * and imported by the same importer as real data. Only reads apps/api/data/demo.
+ * played, the rest open for picks) and extended as time passes, so there is always something to
+ * pick. Played matches are simulated ball by ball into Cricsheet JSON and imported by the same
+ * importer as real data. Only reads apps/api/data/demo.
  */
 
 export const DEMO_LEAGUE_FILE = new URL('../../../data/demo/league.json', import.meta.url);
@@ -24,10 +25,15 @@ export interface DemoLeague {
 
 export interface DemoSeasonOptions {
   now: Date;
-  /** Number of fixtures (default 30). */
+  /** Number of fixtures laid out when the season is first created (default 30). */
   fixtures?: number;
   /** How many of them start before `now` when the season is first created (default 12). */
   past?: number;
+  /**
+   * Fixtures kept open for picks: whenever fewer than this start after `now`, the schedule is
+   * extended to this many (default `fixtures - past`, 18).
+   */
+  upcoming?: number;
   /** UTC start hours of the daily slots (default 10:00 and 14:00). */
   slotHoursUtc?: readonly number[];
   league?: DemoLeague;
@@ -37,6 +43,8 @@ export interface DemoSeasonResult {
   seasonId: number;
   seasonName: string;
   created: boolean;
+  /** Fixtures added to the schedule by this call to keep `upcoming` open for picks. */
+  added: number;
   /** Fixtures whose result was imported by this call (newly played). */
   played: number;
   completed: number;
@@ -44,19 +52,37 @@ export interface DemoSeasonResult {
   report: ImportReport;
 }
 
+/** pg_advisory_xact_lock key of the demo season ("FCDS"): one process at a time creates, extends, plays. */
+const DEMO_SEASON_LOCK = 0x46434453;
+
 export function loadDemoLeague(file: string | URL = DEMO_LEAGUE_FILE): DemoLeague {
   return JSON.parse(readFileSync(file, 'utf8')) as DemoLeague;
 }
 
 /**
- * Creates the demo season on first use, then "plays" every fixture whose start time is not after
- * `now`. Idempotent: running it again on the same `now` changes nothing; on a later `now` it plays
- * the fixtures that have started since.
+ * Keeps the demo season alive relative to `now`, in one transaction under an advisory lock (so two
+ * processes starting together do it once):
+ * 1. creates it on first use: squads and `fixtures` fixtures, `past` of them before `now`;
+ * 2. extends the schedule when fewer than `upcoming` fixtures start after `now`: new fixtures take
+ *    the next daily slots after the later of `now` and the last fixture, with match numbers and
+ *    pairings continuing the round robin;
+ * 3. "plays" every fixture that has started by `now` without a result yet.
+ * Deterministic and idempotent: the same database and `now` give the same season, and running it
+ * again on the same `now` changes nothing.
  */
 export async function loadDemoSeason(db: Kysely<DB>, options: DemoSeasonOptions): Promise<DemoSeasonResult> {
+  return withTransaction(db, async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${DEMO_SEASON_LOCK})`.execute(trx);
+    return keepDemoSeason(trx, options);
+  });
+}
+
+async function keepDemoSeason(db: Kysely<DB>, options: DemoSeasonOptions): Promise<DemoSeasonResult> {
   const league = options.league ?? loadDemoLeague();
   const total = options.fixtures ?? 30;
   const past = Math.min(options.past ?? 12, total);
+  const upcoming = options.upcoming ?? total - past;
+  const hours = options.slotHoursUtc ?? [10, 14];
 
   const existing = await db
     .selectFrom('seasons')
@@ -73,50 +99,49 @@ export async function loadDemoSeason(db: Kysely<DB>, options: DemoSeasonOptions)
     name = existing.name;
     year = existing.year;
   } else {
-    const slots = demoSlots(options.now, total, past, options.slotHoursUtc ?? [10, 14]);
+    const slots = demoSlots(options.now, total, past, hours);
     year = slots[0]!.getUTCFullYear();
     name = seasonName(league.competition, String(year));
-    await withTransaction(db, async (trx) => {
-      await trx
-        .insertInto('seasons')
-        .values({ name, competition: league.competition, year, source: DEMO_SOURCE })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      await importSquads(trx, {
-        season: name,
-        competition: league.competition,
-        year,
-        teams: league.teams.map((t) => ({
-          name: t.name,
-          code: t.code,
-          players: t.players.map((p) => ({ name: p.name, cricsheetId: p.id, position: p.position })),
-        })),
-      });
-      const rows: ScheduleRow[] = demoPairings(league.teams.length, total).map(([h, a], i) => {
-        const home = league.teams[h]!;
-        return {
-          season: name,
-          competition: league.competition,
-          year,
-          matchNumber: i + 1,
-          startTime: slots[i]!.toISOString(),
-          home: home.name,
-          away: league.teams[a]!.name,
-          homeCode: home.code,
-          awayCode: league.teams[a]!.code,
-          venue: home.venue,
-          city: home.city,
-        };
-      });
-      const reports = await importSchedule(trx, rows);
-      const failed = reports.filter((r) => r.status === 'failed');
-      if (failed.length) throw new Error(`demo schedule: ${failed.map((f) => `${f.key}: ${f.reason}`).join('; ')}`);
+    await db
+      .insertInto('seasons')
+      .values({ name, competition: league.competition, year, source: DEMO_SOURCE })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    await importSquads(db, {
+      season: name,
+      competition: league.competition,
+      year,
+      teams: league.teams.map((t) => ({
+        name: t.name,
+        code: t.code,
+        players: t.players.map((p) => ({ name: p.name, cricsheetId: p.id, position: p.position })),
+      })),
     });
+    await scheduleDemoFixtures(db, league, { name, year }, 1, slots);
     created = true;
   }
   const season = await db.selectFrom('seasons').select('id').where('name', '=', name).executeTakeFirstOrThrow();
 
-  // Every fixture that has started by `now` is played (already imported ones report 'unchanged').
+  // Keep `upcoming` fixtures open for picks.
+  const ahead = await db
+    .selectFrom('fixtures')
+    .select([
+      db.fn.count<number>('id').filterWhere('start_time', '>', options.now).as('future'),
+      db.fn.max('match_number').as('last_number'),
+      db.fn.max('start_time').as('last_start'),
+    ])
+    .where('season_id', '=', season.id)
+    .executeTakeFirstOrThrow();
+  const missing = upcoming - Number(ahead.future);
+  let added = 0;
+  if (missing > 0) {
+    const lastStart = ahead.last_start ? new Date(ahead.last_start).getTime() : 0;
+    const slots = slotsAfter(new Date(Math.max(lastStart, options.now.getTime())), missing, hours);
+    await scheduleDemoFixtures(db, league, { name, year }, Number(ahead.last_number ?? 0) + 1, slots);
+    added = slots.length;
+  }
+
+  // Every fixture that has started by `now` and has no result yet is played.
   const due = await db
     .selectFrom('fixtures as f')
     .innerJoin('teams as h', 'h.id', 'f.local_team_id')
@@ -124,6 +149,7 @@ export async function loadDemoSeason(db: Kysely<DB>, options: DemoSeasonOptions)
     .select(['f.id', 'f.match_number', 'f.start_time', 'f.status', 'h.name as home', 'a.name as away'])
     .where('f.season_id', '=', season.id)
     .where('f.start_time', '<=', options.now)
+    .where('f.cricsheet_match_id', 'is', null)
     .orderBy('f.start_time')
     .execute();
   const byName = new Map(league.teams.map((t) => [t.name, t]));
@@ -161,11 +187,58 @@ export async function loadDemoSeason(db: Kysely<DB>, options: DemoSeasonOptions)
     seasonId: season.id,
     seasonName: name,
     created,
+    added,
     played: report.counts.imported + report.counts.updated,
     completed: count('completed'),
     scheduled: count('scheduled'),
     report,
   };
+}
+
+/** Schedules fixtures `firstNumber`, `firstNumber + 1`, ... in `slots`, paired by the round robin. */
+async function scheduleDemoFixtures(
+  db: Kysely<DB>,
+  league: DemoLeague,
+  season: { name: string; year: number },
+  firstNumber: number,
+  slots: readonly Date[],
+): Promise<void> {
+  const pairs = demoPairings(league.teams.length, firstNumber - 1 + slots.length).slice(firstNumber - 1);
+  const rows: ScheduleRow[] = pairs.map(([h, a], i) => {
+    const home = league.teams[h]!;
+    const away = league.teams[a]!;
+    return {
+      season: season.name,
+      competition: league.competition,
+      year: season.year,
+      matchNumber: firstNumber + i,
+      startTime: slots[i]!.toISOString(),
+      home: home.name,
+      away: away.name,
+      homeCode: home.code,
+      awayCode: away.code,
+      venue: home.venue,
+      city: home.city,
+    };
+  });
+  const reports = await importSchedule(db, rows);
+  const failed = reports.filter((r) => r.status === 'failed');
+  if (failed.length) throw new Error(`demo schedule: ${failed.map((f) => `${f.key}: ${f.reason}`).join('; ')}`);
+}
+
+/** The first `count` daily slots (UTC `hours`) strictly after `after`. */
+export function slotsAfter(after: Date, count: number, hours: readonly number[]): Date[] {
+  const sorted = [...hours].sort((a, b) => a - b);
+  const out: Date[] = [];
+  let day = Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate());
+  while (out.length < count) {
+    for (const h of sorted) {
+      const slot = day + h * 3_600_000;
+      if (slot > after.getTime() && out.length < count) out.push(new Date(slot));
+    }
+    day += 86_400_000;
+  }
+  return out;
 }
 
 /**
