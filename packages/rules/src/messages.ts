@@ -151,6 +151,7 @@ export const messages = {
     unknownSeries: 'This series is not open for new leagues.',
     publicNotConfigurable: 'Public leagues use the default configuration and cannot be configured.',
     notDraft: 'The league is no longer in Draft: its configuration cannot be changed.',
+    selectionConfigLocked: 'The player counts are saved and can no longer be changed.',
     onlyDraftActivate: 'Only a Draft league can be activated.',
     onlyDraftDelete: 'Only a Draft league can be deleted.',
     finishedNoEdit: 'The league has finished and can no longer be edited.',

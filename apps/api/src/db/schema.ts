@@ -254,6 +254,8 @@ export interface LeaguesTable {
   admin_user_id: number;
   created_at: Timestamp;
   activated_at: NullableTimestamp;
+  /** When the Player Selection counts were saved (step 1): final from then on (migration 0005). */
+  selection_config_locked_at: NullableTimestamp;
 }
 export interface LeagueMembersTable {
   id: Generated<number>;

@@ -30,6 +30,7 @@ export async function loadLeague(
       'admin_user_id',
       'created_at',
       'activated_at',
+      'selection_config_locked_at',
     ])
     .where('id', '=', leagueId);
   if (options.forUpdate) q = q.forUpdate();

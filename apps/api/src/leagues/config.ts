@@ -1,5 +1,5 @@
 import { messages, selectionCountErrors } from '@fantasy-cricket/rules';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { FEATURES, FEATURES_BY_ID, type POSITION, POSITIONS, type LeagueTypeCode } from '../cricket/catalogue';
 import { checkFeaturePoints } from '../cricket/scoring/player-selection';
 import type { DB } from '../db/schema';
@@ -94,13 +94,16 @@ export interface SelectionConfigItem {
   Count: number;
   MaxAllowed: number;
   IsActive: boolean;
+  IsLocked: boolean;
 }
 
 export async function selectionConfigItems(db: Kysely<DB>, leagueId: number): Promise<SelectionConfigItem[]> {
   const rows = await db
     .selectFrom('league_selection_configs as c')
     .innerJoin('positions as p', 'p.id', 'c.position_id')
+    .innerJoin('leagues as l', 'l.id', 'c.league_id')
     .select(['c.id', 'c.league_id', 'c.position_id', 'c.count', 'c.is_active', 'p.name', 'p.max_per_team'])
+    .select(sql<boolean>`l.selection_config_locked_at IS NOT NULL`.as('locked'))
     .where('c.league_id', '=', leagueId)
     .orderBy('p.sort_order')
     .execute();
@@ -112,6 +115,7 @@ export async function selectionConfigItems(db: Kysely<DB>, leagueId: number): Pr
     Count: r.count,
     MaxAllowed: r.max_per_team,
     IsActive: r.is_active,
+    IsLocked: r.locked,
   }));
 }
 
@@ -188,6 +192,7 @@ export async function updateSelectionConfigs(db: Kysely<DB>, userId: number, ite
     const league = await requireAdmin(trx, leagueId, userId, { forUpdate: true });
     assertConfigurable(league);
     if (league.league_type !== 'PS') throw new HttpError(400, m.notPlayerSelection);
+    if (league.selection_config_locked_at) throw new HttpError(400, m.selectionConfigLocked);
     const rows = await trx
       .selectFrom('league_selection_configs as c')
       .innerJoin('positions as p', 'p.id', 'c.position_id')
@@ -210,6 +215,11 @@ export async function updateSelectionConfigs(db: Kysely<DB>, userId: number, ite
         .where('id', '=', item.SelectionConfigID)
         .execute();
     }
+    await trx
+      .updateTable('leagues')
+      .set({ selection_config_locked_at: new Date() })
+      .where('id', '=', leagueId)
+      .execute();
   });
 }
 

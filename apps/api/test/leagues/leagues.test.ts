@@ -192,6 +192,10 @@ describe('two users: a private Player Selection league', () => {
     const saved = await setCounts(a, { Batsman: 5, Bowler: 3, Allrounder: 2, Wicketkeeper: 1 })();
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().message).toBe(messages.configure.selectionConfigSaved);
+    // Step 1 is final once saved (spec section 4): the counts say so, and a second save changes nothing.
+    const lockedCounts = (await a.client.get(`/api/selection_config/getSelectionConfigsForLeague/${LeagueID}`)).json();
+    expect(lockedCounts.map((r: { IsLocked: boolean }) => r.IsLocked)).toEqual([true, true, true, true]);
+    await expectRefused(db, setCounts(a, { Batsman: 4, Bowler: 3 }), 400, L.selectionConfigLocked);
 
     const configs = (await a.client.get(`/api/league_configuration/getConfigurationsForLeague/${LeagueID}`)).json() as {
       ID: number;

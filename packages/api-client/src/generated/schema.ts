@@ -980,6 +980,8 @@ export interface components {
             Count: number;
             MaxAllowed: number;
             IsActive: boolean;
+            /** @description True once the counts were saved (configure step 1): they are final, and updateSelectionConfigs answers 400. */
+            IsLocked: boolean;
         };
         LeagueMember: {
             MemberID: number;

@@ -3,6 +3,7 @@ import * as m0001 from './0001_accounts';
 import * as m0002 from './0002_cricket';
 import * as m0003 from './0003_leagues';
 import * as m0004 from './0004_picks';
+import * as m0005 from './0005_selection_config_lock';
 
 /**
  * Every migration, keyed by a sortable name. Add new files as 000N_<area>.ts and list them here.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_cricket': m0002,
   '0003_leagues': m0003,
   '0004_picks': m0004,
+  '0005_selection_config_lock': m0005,
 };

@@ -127,6 +127,22 @@ describe('Configure League popup', () => {
     expect(within(dialog).getByRole('spinbutton', { name: 'Points for Runs' })).toBeInTheDocument();
   }, 30_000);
 
+  it('opens saved (locked) counts read-only: Next goes straight to the features', async () => {
+    const saved = selectionConfigs.map((row) => ({ ...row, IsLocked: true }));
+    const { requests } = mockApi(
+      leagues,
+      configs,
+      reply('/selection_config/getSelectionConfigsForLeague/{leagueId}', 'get', 200, saved),
+    );
+    const { user, dialog } = await open('Office League');
+    expect(await within(dialog).findByText(/can no longer be changed/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('spinbutton', { name: 'Count of Batsman' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(await within(dialog).findByRole('spinbutton', { name: 'Points for Runs' })).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
   it('reports a failed step-1 save in the popup and closes the confirmation', async () => {
     mockApi(leagues, configs, counts, serverFailure('/selection_config/bulkUpdate', 'post', 500, 'No'));
     const { user, dialog } = await open('Office League');

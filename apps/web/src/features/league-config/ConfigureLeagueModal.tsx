@@ -82,7 +82,12 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
     );
     if (isPlayerSelection) {
       getSelectionConfigs(league.LeagueID).then(
-        (items) => current && setCounts(items.map((item) => ({ ...item, countText: String(item.Count) }))),
+        (items) => {
+          if (!current) return;
+          setCounts(items.map((item) => ({ ...item, countText: String(item.Count) })));
+          // Saved counts are final (the server refuses a second save): show them read-only.
+          setLocked(items.some((item) => item.IsLocked));
+        },
         () => {
           if (!current) return;
           setCounts([]);

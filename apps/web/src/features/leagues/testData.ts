@@ -53,10 +53,46 @@ export function makeMember(overrides: Partial<LeagueMember> = {}): LeagueMember 
 }
 
 export const selectionConfigs: SelectionConfigItem[] = [
-  { ID: 1, LeagueID: 1, PositionTypeID: 1, PositionTypeName: 'Batsman', Count: 4, MaxAllowed: 5, IsActive: true },
-  { ID: 2, LeagueID: 1, PositionTypeID: 2, PositionTypeName: 'Bowler', Count: 4, MaxAllowed: 5, IsActive: true },
-  { ID: 3, LeagueID: 1, PositionTypeID: 3, PositionTypeName: 'Allrounder', Count: 2, MaxAllowed: 3, IsActive: true },
-  { ID: 4, LeagueID: 1, PositionTypeID: 4, PositionTypeName: 'Wicketkeeper', Count: 1, MaxAllowed: 1, IsActive: true },
+  {
+    ID: 1,
+    LeagueID: 1,
+    PositionTypeID: 1,
+    PositionTypeName: 'Batsman',
+    Count: 4,
+    MaxAllowed: 5,
+    IsActive: true,
+    IsLocked: false,
+  },
+  {
+    ID: 2,
+    LeagueID: 1,
+    PositionTypeID: 2,
+    PositionTypeName: 'Bowler',
+    Count: 4,
+    MaxAllowed: 5,
+    IsActive: true,
+    IsLocked: false,
+  },
+  {
+    ID: 3,
+    LeagueID: 1,
+    PositionTypeID: 3,
+    PositionTypeName: 'Allrounder',
+    Count: 2,
+    MaxAllowed: 3,
+    IsActive: true,
+    IsLocked: false,
+  },
+  {
+    ID: 4,
+    LeagueID: 1,
+    PositionTypeID: 4,
+    PositionTypeName: 'Wicketkeeper',
+    Count: 1,
+    MaxAllowed: 1,
+    IsActive: true,
+    IsLocked: false,
+  },
 ];
 
 export const leagueConfigs: LeagueConfigurationItem[] = [
