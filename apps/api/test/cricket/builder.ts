@@ -125,8 +125,26 @@ export const CRICSHEET_DIR =
   process.env.CRICSHEET_DIR ?? fileURLToPath(new URL('../../../../../shared/cricsheet', import.meta.url));
 export const IPL_2024_DIR = join(CRICSHEET_DIR, 'ipl-2024');
 export const HAVE_IPL_2024 = existsSync(join(IPL_2024_DIR, '1426312.json'));
-if (!HAVE_IPL_2024) {
-  console.warn(
-    `[cricket tests] real-data tests skipped: no Cricsheet IPL 2024 files in ${IPL_2024_DIR} (set CRICSHEET_DIR)`,
-  );
+
+/** Whether the CI variable is set (CI=true, CI=1...; unset, empty, 0 or false is not CI). */
+export function isCi(value: string | undefined = process.env.CI): boolean {
+  return value !== undefined && !['', '0', 'false'].includes(value.trim().toLowerCase());
 }
+
+/**
+ * Locally, real-data tests skip with a message when the folder is missing. In CI they must never
+ * skip silently: a missing folder throws, which fails every test file that uses the real data.
+ * Returns the message to print, or null when the data is there.
+ */
+export function checkRealData(have: boolean, ci: boolean, dir: string): string | null {
+  if (have) return null;
+  if (ci) {
+    throw new Error(
+      `[cricket tests] CI is set but there are no Cricsheet IPL 2024 files in ${dir}: real-data tests must run in CI (set CRICSHEET_DIR)`,
+    );
+  }
+  return `[cricket tests] real-data tests skipped: no Cricsheet IPL 2024 files in ${dir} (set CRICSHEET_DIR)`;
+}
+
+const realDataMessage = checkRealData(HAVE_IPL_2024, isCi(), IPL_2024_DIR);
+if (realDataMessage) console.warn(realDataMessage);

@@ -7,7 +7,7 @@ import { importResults, importSchedule, readResultsFile, readScheduleFile } from
 import { playerStats } from '../../src/cricket/stats';
 import type { Database } from '../../src/db/database';
 import { DB_TARGET, freshDatabase } from '../db';
-import { HAVE_IPL_2024, IPL_2024_DIR } from './builder';
+import { checkRealData, HAVE_IPL_2024, IPL_2024_DIR, isCi } from './builder';
 import { derivedBySql, derivedByTypescript, tableDigests } from './helpers';
 
 /**
@@ -21,6 +21,24 @@ const dataFile = (name: string) => fileURLToPath(new URL(`../../data/ipl-2024/${
 type Bat = [number, number, number, number, boolean];
 /** name: [overs as 'O.b', maidens, runs, wickets] */
 type Bowl = [string, number, number, number];
+
+describe('the real-data folder', () => {
+  it('skips with a message locally, but fails in CI when it is missing', () => {
+    expect(checkRealData(true, true, '/data')).toBeNull();
+    expect(checkRealData(false, false, '/data')).toMatch(
+      /real-data tests skipped: no Cricsheet IPL 2024 files in \/data/,
+    );
+    expect(() => checkRealData(false, true, '/data')).toThrow(/CI is set but there are no Cricsheet IPL 2024 files/);
+    expect([isCi('true'), isCi('1'), isCi(undefined), isCi(''), isCi('false'), isCi('0')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
 
 describe.skipIf(!HAVE_IPL_2024)(`IPL 2024 from Cricsheet on ${DB_TARGET}`, () => {
   let database: Database;
