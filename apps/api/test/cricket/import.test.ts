@@ -14,12 +14,14 @@ import {
   parseUtc,
   scheduleRowFromRecord,
 } from '../../src/cricket/import/schedule';
-import { importMatch } from '../../src/cricket/import/write';
+import { fixturesOfPlayers, importMatch } from '../../src/cricket/import/write';
+import { onResultsChanged } from '../../src/cricket/scoring/rescore';
 import { fixturePlayerPoints } from '../../src/cricket/scoring/derived';
 import type { Database } from '../../src/db/database';
 import { DB_TARGET, freshDatabase } from '../db';
 import { AWAY, ball, buildMatch, dotOver, HOME, type MatchSpec } from './builder';
 import { derivedBySql, derivedByTypescript, derivedSnapshot, tableDigests } from './helpers';
+import { T20_TABLE } from './t20-table';
 
 const NO_OVERRIDES = new Map<string, PositionOverride>();
 
@@ -91,6 +93,10 @@ describe(`cricket import on ${DB_TARGET}`, () => {
     expect(
       features.map((f) => [f.id, f.league_type, f.name, f.feature_type, f.sign, f.max_points, f.default_points]),
     ).toEqual(FEATURES.map((f) => [f.id, f.leagueType, f.name, f.featureType, f.sign, f.maxPoints, f.defaultPoints]));
+    // The Player Selection defaults in the database are the issue's T20 table, typed in literally.
+    expect(
+      features.filter((f) => f.league_type === 'PS').map((f) => [f.id, f.name, f.sign * f.default_points]),
+    ).toEqual(T20_TABLE);
     const fp = await db
       .selectFrom('feature_positions')
       .selectAll()
@@ -650,8 +656,26 @@ describe(`cricket import on ${DB_TARGET}`, () => {
       .where('c.feature_id', '=', PS.Duck)
       .execute();
     expect(h2Duck).toEqual([]);
-    // Dropping the override re-infers H2 (a batsman by the data) and gives the duck back.
-    expect(await applyPositions(db, NO_OVERRIDES)).toHaveLength(1);
+    // Dropping the override re-infers H2 (a batsman by the data); re-scoring the fixtures of the
+    // players who moved (what `cli positions` does) gives the duck back.
+    const moved = await applyPositions(db, NO_OVERRIDES);
+    const h2 = await db
+      .selectFrom('players')
+      .select('id')
+      .where('cricsheet_id', '=', 'id-H2')
+      .executeTakeFirstOrThrow();
+    expect(moved).toEqual([h2.id]);
+    await onResultsChanged(db, await fixturesOfPlayers(db, moved));
+    const p1Duck = await db
+      .selectFrom('player_fixture_feature_counts as c')
+      .innerJoin('fixtures as f', 'f.id', 'c.fixture_id')
+      .select('c.count')
+      .where('c.player_id', '=', h2.id)
+      .where('f.cricsheet_match_id', '=', 'p1')
+      .where('c.feature_id', '=', PS.Duck)
+      .execute();
+    expect(p1Duck).toEqual([{ count: 1 }]);
+    expect(await derivedBySql(db)).toEqual(await derivedByTypescript(db));
   });
 
   it('reads schedules from CSV and checks times', () => {

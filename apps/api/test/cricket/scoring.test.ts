@@ -28,6 +28,7 @@ import {
 } from '../../src/cricket/scoring/player-selection';
 import { isScored, lineScores } from '../../src/cricket/scoring/scored';
 import type { FixtureStatus, ResultType } from '../../src/db/schema';
+import { T20_TABLE } from './t20-table';
 
 const zero: StatLine = {
   runs: 0,
@@ -244,11 +245,14 @@ describe('Player Selection points', () => {
     expect(checkFeaturePoints(PS.Duck, '')).toBe('Points are required.');
   });
 
-  it('keeps every default within 0..MaxPoints and penalties signed -1', () => {
-    for (const f of FEATURES) {
-      expect(f.defaultPoints).toBeGreaterThanOrEqual(0);
-      expect(f.defaultPoints).toBeLessThanOrEqual(f.maxPoints);
-    }
+  it("uses the issue's standard T20 table as the Player Selection defaults", () => {
+    const ps = FEATURES.filter((f) => f.leagueType === 'PS').map((f) => [f.id, f.name, f.sign * f.defaultPoints]);
+    expect(ps).toEqual(T20_TABLE);
+    expect([...DEFAULT_PS_POINTS.entries()]).toEqual(T20_TABLE.map(([id, , points]) => [id, Math.abs(points)]));
+  });
+
+  it('keeps every default within MaxPoints and penalties signed -1', () => {
+    for (const f of FEATURES) expect(f.defaultPoints, f.name).toBeLessThanOrEqual(f.maxPoints);
     const penalties = FEATURES.filter((f) => f.sign === -1).map((f) => f.id);
     expect(penalties).toEqual([
       PS.Duck,

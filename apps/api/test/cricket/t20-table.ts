@@ -1,0 +1,37 @@
+/**
+ * The Player Selection defaults, typed in from the issue's "standard T20 fantasy table" (issue 3),
+ * not read from catalogue.ts: [feature id, name, signed default points]. The economy and
+ * strike-rate bands have no values in the issue; theirs are the ones docs/scoring.md documents.
+ */
+export const T20_TABLE: readonly (readonly [number, string, number])[] = [
+  [101, 'Run', +1],
+  [102, 'Boundary Bonus', +1],
+  [103, 'Six Bonus', +2],
+  [104, '30 Run Bonus', +4],
+  [105, 'Half-Century Bonus', +8],
+  [106, 'Century Bonus', +16],
+  [107, 'Duck', -2],
+  [108, 'Wicket', +25],
+  [109, 'Bowled/LBW Bonus', +8],
+  [110, '3 Wicket Bonus', +4],
+  [111, '4 Wicket Bonus', +8],
+  [112, '5 Wicket Bonus', +16],
+  [113, 'Maiden Over', +12],
+  [114, 'Catch', +8],
+  [115, '3 Catch Bonus', +4],
+  [116, 'Stumping', +12],
+  [117, 'Run Out (Direct Hit)', +12],
+  [118, 'Run Out (Indirect)', +6],
+  [119, 'Economy Below 5', +6],
+  [120, 'Economy 5-5.99', +4],
+  [121, 'Economy 6-7', +2],
+  [122, 'Economy 10-11', -2],
+  [123, 'Economy 11.01-12', -4],
+  [124, 'Economy Above 12', -6],
+  [125, 'Strike Rate Above 170', +6],
+  [126, 'Strike Rate 150.01-170', +4],
+  [127, 'Strike Rate 130-150', +2],
+  [128, 'Strike Rate 60-70', -2],
+  [129, 'Strike Rate 50-59.99', -4],
+  [130, 'Strike Rate Below 50', -6],
+];
