@@ -375,3 +375,93 @@ describe('Match Prediction winners', () => {
     expect(pickPoints([], MP.MatchWinner, 10, 15)).toBe(0);
   });
 });
+
+describe('docs/scoring.md worked examples (default points)', () => {
+  const pts = (l: Partial<StatLine>, pos: 1 | 2 | 3 | 4 = POSITION.Batsman) =>
+    playerPoints({ ...zero, ...l }, pos).total;
+  const bandPoints = (id: number | null) => {
+    if (id === null) return 0;
+    const f = FEATURES.find((x) => x.id === id)!;
+    return f.sign * f.defaultPoints;
+  };
+
+  it('Player Selection: one example per rule', () => {
+    expect(pts({ runs: 34, balls: 30, fours: 3, sixes: 1, dismissed: true })).toBe(43);
+    expect(pts({ runs: 102, balls: 41, fours: 9, sixes: 8, dismissed: true })).toBe(149);
+    const bowl = (overs: number, maidens: number, runs: number, wickets: number, bowledLbw = 0) =>
+      pts(
+        { ballsBowled: overs * 6, maidens, runsConceded: runs, wickets, bowledLbwWickets: bowledLbw },
+        POSITION.Bowler,
+      );
+    expect(bowl(4, 0, 29, 4, 1)).toBe(116);
+    expect(bowl(4, 1, 20, 5, 2)).toBe(173);
+    expect(bowl(1, 0, 6, 2, 1)).toBe(58);
+    expect(bowl(3, 1, 15, 0)).toBe(16);
+    expect(pts({ catches: 3 })).toBe(28);
+    expect(pts({ catches: 4 })).toBe(36);
+    expect(pts({ stumpings: 1, catches: 1 }, POSITION.Wicketkeeper)).toBe(20);
+    expect(pts({ runOutsDirect: 1, runOutsIndirect: 1 })).toBe(18);
+    expect(pts({ runOutsIndirect: 1 }, POSITION.Wicketkeeper)).toBe(6);
+    expect(pts({ runs: 33, balls: 20, fours: 2, sixes: 2 })).toBe(47);
+    expect(pts({ runs: 33, balls: 20, fours: 2, sixes: 2 }, POSITION.Bowler)).toBe(43);
+    // The examples that were already there: the final and the penalty line.
+    expect(pts({ runs: 52, balls: 26, fours: 4, sixes: 3 })).toBe(76);
+    expect(pts({ ballsBowled: 15, runsConceded: 19, wickets: 3 }, POSITION.Allrounder)).toBe(79); // 2.3-0-19-3
+    expect(pts({ ballsBowled: 18, runsConceded: 14, wickets: 2, bowledLbwWickets: 1, catches: 2 }, 2)).toBe(80);
+    expect(pts({ runs: 2, balls: 5, dismissed: true })).toBe(2);
+    expect(pts({ dismissed: true, balls: 10, ballsBowled: 24, runsConceded: 50 })).toBe(-14);
+  });
+
+  it.each([
+    [22, 4],
+    [26, 2],
+    [28, 2],
+    [30, 0],
+    [42, -2],
+    [44, -2],
+    [46, -4],
+    [48, -4],
+  ])('economy band: %i runs in 4 overs -> %i', (runs, points) => {
+    expect(bandPoints(economyBand(runs, 24))).toBe(points);
+  });
+
+  it.each([
+    [33, 4],
+    [30, 2],
+    [27, 2],
+    [20, 0],
+    [14, -2],
+    [12, -2],
+    [11, -4],
+    [10, -4],
+  ])('strike-rate band: %i off 20 balls -> %i', (runs, points) => {
+    expect(bandPoints(strikeRateBand(runs, 20, POSITION.Batsman))).toBe(points);
+  });
+
+  it('Match Prediction: a tie won in the super over, tied Most Runs, no wicket-taker', () => {
+    const base: MatchFacts = { ...mpFacts, playerOfMatchIds: [], players: [] };
+    const tie = matchPredictionWinners({
+      ...base,
+      resultType: 'tie',
+      winnerTeamId: null,
+      superOverWinnerTeamId: 1,
+      wonByRuns: null,
+    });
+    expect(pickPoints(tie, MP.MatchWinner, 1, 10)).toBe(10);
+    expect(pickPoints(tie, MP.MatchWinner, 2, 10)).toBe(0);
+    expect(pickPoints(tie, MP.WinningMargin, 507, 15)).toBe(15);
+    expect(pickPoints(tie, MP.WinningMargin, 501, 15)).toBe(0);
+
+    const players = [
+      { playerId: 11, positionId: POSITION.Batsman, didPlay: true, runs: 40, wickets: 0, sixes: 0 },
+      { playerId: 12, positionId: POSITION.Batsman, didPlay: true, runs: 40, wickets: 1, sixes: 0 },
+      { playerId: 13, positionId: POSITION.Bowler, didPlay: true, runs: 55, wickets: 0, sixes: 0 },
+    ];
+    const w = matchPredictionWinners({ ...base, players });
+    expect(winnerList(w, MP.MostRuns)).toBe('11,12');
+    expect([11, 12, 13].map((id) => pickPoints(w, MP.MostRuns, id, 20))).toEqual([20, 20, 0]);
+    // Only a Batsman took a wicket: Most Wickets allows Bowlers and Allrounders, so nobody wins it.
+    expect(winnerList(w, MP.MostWickets)).toBe('');
+    expect(pickPoints(w, MP.MostWickets, 12, 20)).toBe(0);
+  });
+});
