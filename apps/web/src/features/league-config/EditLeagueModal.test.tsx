@@ -64,6 +64,18 @@ describe('Edit League popup', () => {
     expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
   });
 
+  it('is view-only for the admin once the league is Finished', async () => {
+    const finished = makeLeague({ LeagueID: 4, LeagueName: 'Old Cup', Status: 'Finished' });
+    mockApi(
+      reply('/league/userLeagues/{userId}', 'get', 200, { data: [finished] }),
+      reply('/league/{id}', 'get', 200, finished),
+    );
+    const { dialog } = await open('Old Cup');
+    expect(within(dialog).getByRole('heading', { name: 'View Fantasy League' })).toBeInTheDocument();
+    expect(await within(dialog).findByLabelText('League Description')).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+  });
+
   it('reports a failed load', async () => {
     mockApi(leagues, reply('/league/{id}', 'get', 404, apiError('League not found.')));
     const { dialog } = await open('Office League');

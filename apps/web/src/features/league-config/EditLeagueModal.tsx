@@ -25,7 +25,8 @@ export function EditLeagueModal({ league, userId, open, onOpenChange, onSaved }:
   const [showOthersPicks, setShowOthersPicks] = useState(false);
   const [status, setStatus] = useState<PopupStatus>(null);
   const [saving, setSaving] = useState(false);
-  const canSave = adminUserId === userId;
+  // A Finished league can no longer be edited (the server refuses): its admin views it like everyone else.
+  const canSave = adminUserId === userId && league.Status !== 'Finished';
 
   useEffect(() => {
     if (!open) return;
