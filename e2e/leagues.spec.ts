@@ -128,6 +128,12 @@ test.describe('leagues', () => {
     for (const position of ['Batsman', 'Bowler', 'Allrounder', 'Wicketkeeper']) await count(position).fill('0');
     await a.getByRole('button', { name: 'Save & Continue' }).click();
     await expect(dialog.getByText('At least one player is required.')).toBeVisible();
+    await count('Batsman').fill('5');
+    await count('Bowler').fill('5');
+    await count('Allrounder').fill('1');
+    await count('Wicketkeeper').fill('1');
+    await a.getByRole('button', { name: 'Save & Continue' }).click();
+    await expect(dialog.getByText('Total players cannot exceed 11.')).toBeVisible();
     await count('Batsman').fill('4');
     await count('Bowler').fill('4');
     await count('Allrounder').fill('2');
@@ -148,6 +154,10 @@ test.describe('leagues', () => {
     await firstPoints.fill('1.5');
     await a.getByRole('button', { name: 'Save Configuration' }).click();
     await expect(dialog.getByText('Points must be a whole number.')).toBeVisible();
+    await firstPoints.fill('9999');
+    await a.getByRole('button', { name: 'Save Configuration' }).click();
+    await expect(dialog.getByText(/^Points for ".+" must be between 0 and \d+ inclusive\.$/)).toBeVisible();
+    await expect(firstPoints).toHaveAccessibleDescription(/^Range \(0 - \d+\)/);
     await firstPoints.fill('1');
     await a.getByRole('button', { name: 'Save Configuration' }).click();
     await expect(dialog.getByText('Features and Points configuration saved successfully!')).toBeVisible();
@@ -216,8 +226,88 @@ test.describe('leagues', () => {
     const transfer = a.getByRole('alertdialog', { name: 'Confirm Admin Transfer' });
     await transfer.getByRole('button', { name: 'Make Admin' }).click();
     await expect(banner(a, 'Admin changed successfully.')).toBeVisible();
+    // The list has reloaded (B is the admin now) and A has no admin columns left.
+    await expect(a.getByRole('row', { name: /BrunoB/ })).toContainText('Admin');
     await expect(a.getByRole('columnheader', { name: 'Make Admin' })).toHaveCount(0);
     await expect(a.getByRole('columnheader', { name: 'Email' })).toHaveCount(0);
+    // A now only views the league's details.
+    await a.goto('/home/view-my-leagues');
+    await a.getByRole('button', { name: `Edit ${privateName}` }).click();
+    const view = a.getByRole('dialog', { name: 'View Fantasy League' });
+    await expect(view).toBeVisible();
+    await expect(view.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
+    await a.getByRole('button', { name: 'Close' }).click();
+
+    // C: an empty My Leagues, the join errors the server explains, a rejection by the new admin.
+    const c = await registerAndSignIn(browser, 'Chen');
+    await c.goto('/home/view-my-leagues');
+    await expect(c.getByText('No leagues found.')).toBeVisible();
+    await c.goto('/home/join-league');
+    await c.getByLabel(/^League Code/).fill('NOSUCH1');
+    await c.getByLabel(/^Gamer Name/).fill('ChenC');
+    await c.getByRole('button', { name: 'Join Private League' }).click();
+    await expect(banner(c, 'No league found with this code.')).toBeVisible();
+    await c.getByLabel(/^League Code/).fill(code);
+    await c.getByLabel(/^Gamer Name/).fill('brunob');
+    await c.getByRole('button', { name: 'Join Private League' }).click();
+    await expect(
+      banner(c, 'This display name is already used in this league. Please choose another one.'),
+    ).toBeVisible();
+    await c.getByLabel(/^Gamer Name/).fill('ChenC');
+    await c.getByRole('button', { name: 'Join Private League' }).click();
+    await expect(banner(c, 'Your request to join the league is sent for Approval to the League Admin !')).toBeVisible();
+    await c.getByLabel(/^League Code/).fill(code);
+    await c.getByLabel(/^Gamer Name/).fill('ChenTwice');
+    await c.getByRole('button', { name: 'Join Private League' }).click();
+    await expect(
+      banner(c, 'You have already requested to join this league. Please wait for the admin to approve it.'),
+    ).toBeVisible();
+    await c.goto('/home/view-my-leagues');
+    await expect(c.getByRole('row', { name: new RegExp(privateName) })).toContainText('Awaiting approval');
+
+    // A, no longer admin, does not see the Pending request; B, the admin, does and rejects it.
+    await a.goto('/home/view-league-members');
+    await choose(a, 'Select League', privateName);
+    await expect(a.getByRole('row', { name: /BrunoB/ })).toBeVisible();
+    await expect(a.getByRole('row', { name: /ChenC/ })).toHaveCount(0);
+    await b.goto('/home/view-league-members');
+    await choose(b, 'Select League', privateName);
+    const cRow = b.getByRole('row', { name: /ChenC/ });
+    await expect(cRow).toContainText('Pending');
+    await cRow.getByRole('button', { name: 'Reject ChenC' }).click();
+    const rejection = b.getByRole('alertdialog', { name: 'Confirm Rejection' });
+    await expect(rejection).toBeVisible();
+    await snapshot(b, 'leagues-members-reject');
+    await rejection.getByRole('button', { name: 'Reject' }).click();
+    await expect(banner(b, 'Member successfully rejected.')).toBeVisible();
+    await expect(cRow).toContainText('Rejected');
+    await c.goto('/home/join-league');
+    await c.getByLabel(/^League Code/).fill(code);
+    await c.getByLabel(/^Gamer Name/).fill('ChenAgain');
+    await c.getByRole('button', { name: 'Join Private League' }).click();
+    await expect(
+      banner(c, 'Your request to join this league was rejected. You cannot request to join it again.'),
+    ).toBeVisible();
+
+    // C starts a Draft league and deletes it after the confirmation.
+    await startLeague(c, {
+      name: `Scratch ${stamp}`,
+      description: '',
+      isPrivate: true,
+      type: 'Match Prediction',
+      gamerName: 'ChenC',
+    });
+    await c.getByRole('button', { name: `Delete Scratch ${stamp}` }).click();
+    const deletion = c.getByRole('alertdialog', { name: 'Delete league?' });
+    await expect(deletion).toContainText('This cannot be undone.');
+    await deletion.getByRole('button', { name: 'Delete' }).click();
+    await expect(c.getByRole('row', { name: new RegExp(`Scratch ${stamp}`) })).toHaveCount(0);
+    await expect(c.getByText('No leagues found.')).toBeVisible();
+
+    // Home: the Daily Challenges table links to the public join screen.
+    await c.goto('/home');
+    const dailyJoin = c.getByRole('table', { name: /Daily Challenges/ }).getByRole('link', { name: /Join/ });
+    await expect(dailyJoin.first()).toHaveAttribute('href', '/home/join-league?isPublicLeague=true');
 
     // A public league, found by search and joined at once.
     await startLeague(a, {
@@ -234,6 +324,19 @@ test.describe('leagues', () => {
     await expect(b.getByRole('button', { name: 'Public League', exact: true })).toHaveAttribute('aria-pressed', 'true');
     const search = b.getByLabel('Search Public Leagues');
     await expect(search).not.toHaveValue('');
+    // One or two characters do nothing; an empty box lists every public league.
+    await search.fill('');
+    await expect(b.getByRole('row', { name: new RegExp(publicName) })).toBeVisible();
+    const requests: string[] = [];
+    b.on('request', (r) => r.url().includes('/league/publicLeagues/') && requests.push(r.url()));
+    await search.fill('Op');
+    await b.waitForTimeout(800);
+    expect(requests).toEqual([]);
+    // The Gamer Name tooltip, on focus.
+    await b.getByRole('textbox', { name: `Gamer Name for ${publicName}` }).focus();
+    await expect(b.getByRole('tooltip')).toContainText(
+      'This is what your name will look like to other participants in this league.',
+    );
     await search.fill(publicName);
     const publicRow = b.getByRole('row', { name: new RegExp(publicName) });
     await expect(publicRow).toBeVisible();

@@ -44,7 +44,10 @@ export interface Config {
   };
   tokens: { verifyEmailMs: number; resetPasswordMs: number };
   rateLimits: {
+    /** Sign-in attempts per email and address (guessing one account's password). */
     login: RateLimit;
+    /** Sign-in attempts per address, whatever the email (trying one password on many accounts). */
+    loginPerAddress: RateLimit;
     resendVerification: RateLimit;
     forgotPassword: RateLimit;
     changePassword: RateLimit;
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     tokens: { verifyEmailMs: 48 * HOUR, resetPasswordMs: HOUR },
     rateLimits: {
       login: per(10, 15 * MINUTE),
+      loginPerAddress: per(50, 15 * MINUTE),
       resendVerification: per(5, HOUR),
       forgotPassword: per(5, HOUR),
       changePassword: per(20, HOUR),

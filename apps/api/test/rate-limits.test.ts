@@ -44,6 +44,19 @@ describe('rate limits', () => {
     expect(other.statusCode).toBe(200);
   });
 
+  it('caps sign-in attempts per address across many emails (one password tried on many accounts)', async () => {
+    const capped = await startTestApp({ rateLimits: { loginPerAddress: limit(3) } });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await capped.client().post('/api/user/authenticate_user', { email: uniqueEmail(), password: 'x' });
+        expect(res.json().status).toBe('failure');
+      }
+      expect429(await capped.client().post('/api/user/authenticate_user', { email: uniqueEmail(), password: 'x' }));
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('limits resend and forgot-password per email, and contact per IP', async () => {
     const email = uniqueEmail();
     for (let i = 0; i < 2; i++)

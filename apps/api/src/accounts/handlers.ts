@@ -65,6 +65,7 @@ export const accountHandlers: PartialHandlerMap<AccountOps> = {
 
   async authenticateUser({ body, request, reply, deps }) {
     const input = parseOr400(loginSchema, body);
+    await enforceRateLimit(deps.db, 'login-ip', ipOf(request), deps.config.rateLimits.loginPerAddress);
     await enforceRateLimit(deps.db, 'login', `${emailKey(input.email)}|${ipOf(request)}`, deps.config.rateLimits.login);
     const outcome = await login(deps, input.email, input.password, sessionCookieOf(request));
     if (!outcome.ok) return { status: 200, body: { status: 'failure', message: messages.login.invalidCredentials } };
