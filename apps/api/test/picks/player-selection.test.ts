@@ -1,4 +1,5 @@
 import { duplicatesMessage, messages, startedMessage } from '@fantasy-cricket/rules';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../src/http/errors';
 import type { SignedIn } from '../helpers';
@@ -331,5 +332,35 @@ describe('copying Player Selection picks', () => {
     const cleared = await savePs(c, [s(BAT, 1, b3)], true);
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect((await slotsOf(small.LeagueID, c.userId, f.id))[0]).toEqual([BAT, 1, b3.PlayerID]);
+  });
+
+  it('is one transaction with its copies: a copy that fails after the main rows are written leaves nothing', async () => {
+    const d = await person(w.t, 'Dana', 'Rao');
+    const main = await makeLeague(w, d, { name: 'Atomic XI', type: 2 });
+    const other = await makeLeague(w, d, { name: 'Broken XI', type: 2 });
+    const f = await addFixture(w, 5 * DAY);
+    const players = await playersOf(d, f.id);
+    // Fault injection: the database refuses any pick written into the other league — the copy step,
+    // which runs after the main league's rows are written.
+    await sql
+      .raw(
+        `ALTER TABLE player_selections ADD CONSTRAINT injected_fault CHECK (league_id <> ${other.LeagueID}) NOT VALID`,
+      )
+      .execute(w.t.db);
+    try {
+      const before = await slotsOf(main.LeagueID, d.userId, f.id);
+      const res = await savePs(d, [slot(main.LeagueID, f.id, BAT, 1, playerAt(players, BAT, 0))], true);
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ error: { message: apiMessages.unexpected } });
+      expect(await slotsOf(main.LeagueID, d.userId, f.id)).toEqual(before);
+      expect(await slotsOf(other.LeagueID, d.userId, f.id)).toEqual([]);
+    } finally {
+      await sql.raw('ALTER TABLE player_selections DROP CONSTRAINT injected_fault').execute(w.t.db);
+    }
+    // With the fault gone, the same save goes through, copy included.
+    const ok = await savePs(d, [slot(main.LeagueID, f.id, BAT, 1, playerAt(players, BAT, 0))], true);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await slotsOf(main.LeagueID, d.userId, f.id)).toHaveLength(1);
+    expect(await slotsOf(other.LeagueID, d.userId, f.id)).toHaveLength(1);
   });
 });
