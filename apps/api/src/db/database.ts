@@ -22,7 +22,15 @@ export interface DatabaseOptions {
   schema?: string | undefined;
   /** PostgreSQL only: pool size per process. */
   poolSize?: number | undefined;
+  /**
+   * PostgreSQL only: called when a pooled connection breaks while idle (server restart, network cut).
+   * The pool drops that connection and opens a new one on the next query. Default: one line on stderr.
+   */
+  onConnectionError?: ((err: Error) => void) | undefined;
 }
+
+/** How long opening a PostgreSQL connection may take before the query fails (no hang when the server is away). */
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 // Postgres returns int8 (COUNT, SUM of integers) as text by default; our counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -33,7 +41,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    // A connection that breaks (PostgreSQL restarted, the network cut) emits 'error' on its client,
+    // and on the pool when it was idle; without listeners that is an unhandled 'error' event, which
+    // ends the process. With them: the query running on it fails (the API answers 503), the pool drops
+    // the connection, and the next query opens a new one once the server is back.
+    const onError =
+      options.onConnectionError ??
+      ((err: Error) => console.error(`database connection lost (${err.message}); reconnecting on the next query`));
+    pool.on('error', onError);
+    pool.on('connect', (client) => {
+      client.on('error', () => {
+        // Reported once by the pool's 'error' (idle) or by the failing query (in use).
+      });
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     if (options.schema) await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(options.schema)}`.execute(db);

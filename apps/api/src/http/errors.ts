@@ -26,7 +26,42 @@ export const apiMessages = {
   unsupportedMediaType: 'Requests must be sent as JSON (Content-Type: application/json).',
   tooLarge: 'The request is too large.',
   badRequest: 'The request is not valid.',
+  unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;
+
+/** Socket error codes of a connection to the database that failed or broke. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+]);
+
+/**
+ * Whether an error means the database cannot be reached right now (server restarting or down, network
+ * cut, connection broken or timed out) rather than a fault of the request or of the code: SQLSTATE
+ * class 08 (connection exception), 57P01-57P03 (shutdown, starting up), 53300 (too many connections),
+ * socket errors, and node-postgres's own connection messages.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { code?: unknown; message?: unknown; errors?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300') return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  if (
+    /Connection terminated|timeout exceeded when trying to connect|not queryable|Cannot use a pool after calling end/i.test(
+      message,
+    )
+  )
+    return true;
+  return Array.isArray(e.errors) && e.errors.some(isDatabaseUnavailable);
+}
 
 /** A failure the person can act on: its message is shown on the screen as is. */
 export class HttpError extends Error {
@@ -140,6 +175,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send(errorBody(describeFastifyError(error)));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (restart, network): a short answer the client can retry; the pool
+      // reconnects by itself once the server is back.
+      request.log.warn(`database unavailable: ${error.message}`);
+      return reply.code(503).header('retry-after', '5').send(errorBody(apiMessages.unavailable));
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(errorBody(apiMessages.unexpected));
