@@ -8,7 +8,7 @@ import { EmailWorker } from './email/worker';
 import { fileTransport, type MailTransport, smtpTransport } from './email/transport';
 import { handlers as defaultHandlers } from './handlers';
 import type { AppDeps, HandlerMap } from './http/contract';
-import { apiMessages, errorBody, installErrorHandler } from './http/errors';
+import { answerFrameworkError, apiMessages, errorBody, installErrorHandler } from './http/errors';
 import { installValidators, loadOpenApi, type RegisteredHandler, registerOpenApiRoutes } from './http/openapi';
 import { purgeExpired } from './housekeeping';
 import { registerApiReference } from './http/reference';
@@ -53,6 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
   });

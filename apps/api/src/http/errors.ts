@@ -1,6 +1,6 @@
 import { messages } from '@fantasy-cricket/rules';
 import type { ErrorObject } from 'ajv';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Messages the API writes itself (the spec's texts come from @fantasy-cricket/rules). One place, so
@@ -126,6 +126,8 @@ export function describeValidation(errors: ErrorObject[] | undefined, context: s
     case 'enum':
       return `${subject} must be one of: ${(p.allowedValues as unknown[]).join(', ')}.`;
     case 'format':
+      // Integers are 32-bit (openapi.yaml `format: int32`): larger ones would overflow the id columns.
+      if (p.format === 'int32') return `${subject} is out of range.`;
       return `${subject} must be a valid ${p.format}.`;
     case 'minItems':
       return `${subject} must have at least ${p.limit} items.`;
@@ -155,6 +157,20 @@ function describeFastifyError(error: FastifyError): string {
 
 export function errorBody(message: string, extra?: Record<string, unknown>) {
   return { ...extra, error: { message } };
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route runs — a malformed
+ * percent-encoding (FST_ERR_BAD_URL) or a path segment over 100 characters (FST_ERR_MAX_PARAM_LENGTH,
+ * Fastify's own answer is a 414) — answers 400 with the contract's error body, like any other bad input.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.code(400).send(errorBody(apiMessages.badRequest));
+    return;
+  }
+  request.log.error({ err: error }, 'unexpected router error');
+  reply.code(500).send(errorBody(apiMessages.unexpected));
 }
 
 /**

@@ -1069,27 +1069,46 @@ export interface components {
             Code: string;
         };
         MatchPredictionSaveItem: {
+            /** Format: int32 */
             UserID: number;
+            /** Format: int32 */
             LeagueID: number;
+            /** Format: int32 */
             FixtureID: number;
+            /** Format: int32 */
             LeagueFeatureID: number;
             /** @description false clears the pick. */
             IsActive: boolean;
+            /** Format: int32 */
             ID?: number | null;
+            /** Format: int32 */
             TeamID?: number | null;
+            /** Format: int32 */
             PlayerID?: number | null;
-            /** @description Bonus features only (an extension of the spec's save item). */
+            /**
+             * Format: int32
+             * @description Bonus features only (an extension of the spec's save item).
+             */
             BonusOptionID?: number | null;
         };
         PlayerSelectionSaveItem: {
+            /** Format: int32 */
             UserID: number;
+            /** Format: int32 */
             LeagueID: number;
+            /** Format: int32 */
             FixtureID: number;
+            /** Format: int32 */
             PositionTypeID: number;
+            /** Format: int32 */
             PositionOrder: number;
-            /** @description 0 clears the slot. */
+            /**
+             * Format: int32
+             * @description 0 clears the slot.
+             */
             PlayerID: number;
             IsActive: boolean;
+            /** Format: int32 */
             ID?: number | null;
         };
         SaveResult: {
@@ -1524,6 +1543,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserProfile"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
@@ -1573,6 +1593,7 @@ export interface operations {
             content: {
                 "application/json": {
                     message?: string;
+                    /** Format: int32 */
                     user_id: number;
                 };
             };
@@ -1703,11 +1724,15 @@ export interface operations {
                 "application/json": {
                     Name: string;
                     Description?: string;
+                    /** Format: int32 */
                     LeagueTypeID: number;
                     IsPrivate: boolean;
                     ShowOthersPicks: boolean;
+                    /** Format: int32 */
                     SeasonID: number;
+                    /** Format: int32 */
                     StageID?: number;
+                    /** Format: int32 */
                     AdminUserID: number;
                     AdminDisplayName: string;
                 };
@@ -1754,6 +1779,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };
@@ -1808,6 +1834,7 @@ export interface operations {
                     "application/json": components["schemas"]["League"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1866,7 +1893,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: int32 */
                     UserID: number;
+                    /** Format: int32 */
                     LeagueID: number;
                 };
             };
@@ -1889,10 +1918,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: int32 */
                     LeagueID: number;
-                    /** @description The current admin's user id (must be the session's user). */
+                    /**
+                     * Format: int32
+                     * @description The current admin's user id (must be the session's user).
+                     */
                     AdminID: number;
-                    /** @description The user id of the Approved member who becomes admin. */
+                    /**
+                     * Format: int32
+                     * @description The user id of the Approved member who becomes admin.
+                     */
                     NewAdminID: number;
                 };
             };
@@ -1925,6 +1961,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeagueConfigurationItem"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1941,8 +1978,11 @@ export interface operations {
             content: {
                 "application/json": {
                     LeagueConfiguration: {
+                        /** Format: int32 */
                         LeagueConfigurationID: number;
+                        /** Format: int32 */
                         LeagueID: number;
+                        /** Format: int32 */
                         FeatureID: number;
                         Points: number;
                         IsActive: boolean;
@@ -1978,6 +2018,7 @@ export interface operations {
                     "application/json": components["schemas"]["SelectionConfigItem"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1994,6 +2035,7 @@ export interface operations {
             content: {
                 "application/json": {
                     LeagueSelectionConfig: {
+                        /** Format: int32 */
                         SelectionConfigID: number;
                         Count: number;
                         IsActive: boolean;
@@ -2031,6 +2073,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -2046,10 +2089,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: int32 */
                     LeagueMemberID: number;
+                    /** Format: int32 */
                     LeagueID: number;
                     /** @enum {string} */
                     Status: "Approved" | "Rejected";
+                    /** Format: int32 */
                     AdminUserID: number;
                 };
             };
@@ -2072,6 +2118,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: int32 */
                     UserID: number;
                     LeagueCode: string;
                     DisplayName: string;
@@ -2145,6 +2192,7 @@ export interface operations {
                     "application/json": components["schemas"]["Fixture"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -2160,8 +2208,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: int32 */
                     UserID: number;
+                    /** Format: int32 */
                     LeagueID: number;
+                    /** Format: int32 */
                     FixtureID: number;
                 };
             };
@@ -2231,6 +2282,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlayerOption"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
@@ -2255,6 +2307,7 @@ export interface operations {
                     "application/json": components["schemas"]["TeamOption"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
@@ -2331,7 +2384,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: int32 */
                     LeagueID: number;
+                    /** Format: int32 */
                     FixtureID: number;
                 };
             };
@@ -2362,7 +2417,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: int32 */
                     LeagueID: number;
+                    /** Format: int32 */
                     FixtureID: number;
                 };
             };
@@ -2398,6 +2455,7 @@ export interface operations {
         responses: {
             200: components["responses"]["Message"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2473,6 +2531,7 @@ export interface operations {
                     "application/json": components["schemas"]["PointsProgression"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -2498,6 +2557,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContestWidget"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -2513,7 +2573,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: int32 */
                     LeagueID: number;
+                    /** Format: int32 */
                     UserID: number;
                 };
             };
@@ -2544,7 +2606,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: int32 */
                     LeagueID: number;
+                    /** Format: int32 */
                     UserID: number;
                 };
             };
@@ -2575,9 +2639,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** Format: int32 */
                     LeagueID: number;
+                    /** Format: int32 */
                     FixtureID: number;
+                    /** Format: int32 */
                     UserID: number;
+                    /** Format: int32 */
                     PlayerID: number;
                 };
             };
