@@ -1,5 +1,5 @@
-import { ComingSoonPage } from '../features/coming-soon/ComingSoonPage';
+import { LeaderboardPage } from '../features/leaderboard/LeaderboardPage';
 
 export default function ViewLeaderboardRoute() {
-  return <ComingSoonPage screen="view-leaderboard" />;
+  return <LeaderboardPage />;
 }

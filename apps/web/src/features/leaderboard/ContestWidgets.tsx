@@ -1,0 +1,51 @@
+import { Card, createDataTableColumnHelper, DataTable, type DataTableColumn, Text } from '@fantasy-cricket/ui';
+import type { ContestEntry, ContestWidget } from './api';
+import * as styles from './leaderboard.css';
+import { contestColumnKeys, isNumericColumn } from './standings';
+
+/** A widget's table columns, one per entry key, in order (the web app does not know the widgets). */
+export function contestColumns(entries: readonly ContestEntry[]): DataTableColumn<ContestEntry>[] {
+  const col = createDataTableColumnHelper<ContestEntry>();
+  return contestColumnKeys(entries).map((key) =>
+    col.accessor((entry) => entry[key], {
+      id: key,
+      header: key,
+      cell: (info) => info.getValue() ?? '',
+      meta: { align: isNumericColumn(entries, key) ? 'end' : 'start' },
+    }),
+  );
+}
+
+/** Contests (spec section 2): each widget a header, an optional description and a table of its entries. */
+export function ContestWidgets({ widgets }: { widgets: readonly ContestWidget[] }) {
+  if (widgets.length === 0) {
+    return (
+      <Card>
+        <Text tone="muted">No contests for this league yet.</Text>
+      </Card>
+    );
+  }
+  return (
+    <div className={styles.widgets}>
+      {widgets.map((widget) => (
+        <Card key={widget.Header} title={widget.Header}>
+          <div className={styles.section}>
+            {widget.Description ? (
+              <Text tone="muted" size="sm">
+                {widget.Description}
+              </Text>
+            ) : null}
+            <DataTable
+              caption={widget.Header}
+              captionHidden
+              className={`${styles.table} ${styles.compact}`}
+              columns={contestColumns(widget.Entry)}
+              data={widget.Entry}
+              emptyMessage="No entries yet: they appear once fixtures are scored."
+            />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}

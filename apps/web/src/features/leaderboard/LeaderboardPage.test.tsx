@@ -1,0 +1,510 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { resetAppStore } from '../../app/store';
+import { apiError, type CapturedRequest, custom, jsonResponse, mockApi, reply } from '../../test/api';
+import { renderApp, testUser } from '../../test/render';
+import { chooseOption, optionNames } from '../../test/select';
+import { makeLeague } from '../leagues/testData';
+import { LEADERBOARD_STORAGE_KEY } from './atoms';
+import {
+  contestWidgets,
+  makeLeaderboardRow,
+  makePastPlayerSelection,
+  makePastSelection,
+  makePlayerScoringDetail,
+  makeProgression,
+  standings,
+} from './testData';
+
+const mp = makeLeague({
+  LeagueID: 1,
+  LeagueName: 'Office MP',
+  LeagueTypeName: 'Match Prediction',
+  Status: 'Active',
+  IsPrivate: true,
+  ShowOthersPicks: true,
+});
+const ps = makeLeague({
+  LeagueID: 2,
+  LeagueName: 'Office PS',
+  LeagueTypeName: 'Player Selection',
+  Status: 'Finished',
+  IsPrivate: true,
+  ShowOthersPicks: true,
+});
+const hidden = makeLeague({
+  LeagueID: 3,
+  LeagueName: 'Public MP',
+  LeagueTypeName: 'Match Prediction',
+  Status: 'Active',
+  IsPrivate: false,
+  ShowOthersPicks: false,
+});
+const draft = makeLeague({ LeagueID: 4, LeagueName: 'Draft League', Status: 'Draft' });
+
+const mpDetails = [
+  makePastSelection({ FixtureID: 10, Points: 10 }),
+  makePastSelection({
+    FixtureID: 10,
+    Feature: 'Most Runs',
+    FeatureTypeName: 'player',
+    SelectedTeam: '',
+    SelectedPlayer: 'Rohit Sharma',
+    WinningTeam: '',
+    WinningPlayer: 'Virat Kohli',
+    Points: 0,
+    IsAutoPick: true,
+  }),
+  makePastSelection({
+    FixtureID: 20,
+    FixtureName: 'Match 2',
+    StartTime: '2026-04-09T14:00:00.000Z',
+    Points: 90,
+  }),
+];
+
+const psDetails = [
+  makePastPlayerSelection({ FixtureID: 10, PlayerID: 101, PlayerName: 'Rohit Sharma', Points: 24 }),
+  makePastPlayerSelection({
+    FixtureID: 10,
+    PlayerID: 102,
+    PlayerName: 'Jasprit Bumrah',
+    PositionName: 'Bowler',
+    Points: 0,
+  }),
+  makePastPlayerSelection({
+    FixtureID: 20,
+    FixtureName: 'Match 2',
+    StartTime: '2026-04-09T14:00:00.000Z',
+    PlayerID: 101,
+    PlayerName: 'Rohit Sharma',
+    Points: 76,
+  }),
+];
+
+const psRows = standings.map((r) => ({ ...r }));
+
+function stubs() {
+  return [
+    reply('/league/userLeagues/{userId}', 'get', 200, { data: [draft, mp, ps, hidden] }),
+    reply('/view/leaderboard/{leagueId}', 'get', 200, (r) =>
+      r.path.endsWith('/3') ? standings.map((row) => ({ ...row, UserFullName: '' })) : standings,
+    ),
+    reply('/view/player_selection_leaderboard/{leagueId}', 'get', 200, psRows),
+    reply('/view/progression/{leagueId}', 'get', 200, makeProgression()),
+    reply('/contests/standings/{leagueId}', 'get', 200, contestWidgets),
+    reply('/view/pastSelections', 'post', 200, mpDetails),
+    reply('/view/pastPlayerSelections', 'post', 200, psDetails),
+    reply('/view/playerSelectionsDetailedScoring', 'post', 200, [
+      makePlayerScoringDetail(),
+      makePlayerScoringDetail({ FeatureName: 'Sixes', Count: 1, Points: 4 }),
+      makePlayerScoringDetail({ FeatureName: 'Duck', Count: 0, Points: 0 }),
+    ]),
+  ];
+}
+
+type Stub = ReturnType<typeof stubs>[number];
+const without = (list: Stub[], path: string) => list.filter((r) => !r.pattern.source.includes(path));
+
+const posts = (requests: CapturedRequest[], path: string) => requests.filter((r) => r.path === `/api${path}`);
+
+async function openLeague(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await screen.findByRole('combobox', { name: 'Select League' });
+  await chooseOption(user, 'Select League', name);
+}
+
+/** The member names in table order. */
+const memberOrder = () =>
+  within(screen.getByRole('table', { name: /^Leaderboard of/ }))
+    .getAllByRole('rowheader')
+    .map((cell) => within(cell).getAllByText(/./)[0]?.textContent);
+
+const rowOf = (name: string) =>
+  within(screen.getByRole('table', { name: /^Leaderboard of/ }))
+    .getByRole('rowheader', { name: new RegExp(`^${name}`) })
+    .closest('tr') as HTMLElement;
+
+describe('Leaderboard', () => {
+  it('offers the Active and Finished leagues only', async () => {
+    mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leaderboard' })).toBeInTheDocument();
+    await screen.findByRole('combobox', { name: 'Select League' });
+    expect(await optionNames(user, 'Select League')).toEqual(['Office MP', 'Office PS', 'Public MP']);
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
+  });
+
+  it('shows the standings: medals, change, You are here, full names, points and gain, Points highest first', async () => {
+    const { requests } = mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office MP');
+    const table = await screen.findByRole('table', { name: 'Leaderboard of Office MP' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Rank', 'Change', 'Member', 'Points', 'Gain']);
+    expect(within(table).getByRole('columnheader', { name: 'Points' })).toHaveAttribute('aria-sort', 'descending');
+    expect(memberOrder()).toEqual(['Harman', 'Smriti18', 'Jemi', 'Deepti']);
+
+    const harman = rowOf('Harman');
+    expect(harman).toHaveTextContent('1 (Gold medal)');
+    expect(harman).toHaveTextContent('–');
+    expect(harman).toHaveTextContent('No change');
+    expect(harman).toHaveTextContent('Harmanpreet Kaur');
+    const me = rowOf('Smriti18');
+    expect(me).toHaveAttribute('data-tone', 'highlight');
+    expect(within(me).getByText('You are here')).toBeInTheDocument();
+    expect(me).toHaveTextContent('2 (Silver medal)');
+    // The Change column (on phones the same text sits under the rank, see leaderboard.css.ts).
+    expect(me.children[1]).toHaveTextContent(/^\+2Up 2 places$/);
+    expect(me.children[0]).toHaveTextContent('+2');
+    expect(me).toHaveTextContent('Up 2 places');
+    expect(within(me).getByRole('button', { name: '100 points: score details of Smriti18' })).toBeInTheDocument();
+    expect(me).toHaveTextContent('40');
+    const jemi = rowOf('Jemi');
+    expect(jemi).toHaveTextContent('3 (Bronze medal)');
+    expect(jemi.children[1]).toHaveTextContent(/^-1Down 1 place$/);
+    expect(jemi).not.toHaveAttribute('data-tone');
+    expect(rowOf('Deepti')).not.toHaveTextContent('medal');
+    expect(within(rowOf('Deepti')).getByText('4')).toBeInTheDocument();
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['GET /api/view/leaderboard/1', 'GET /api/view/progression/1']),
+    );
+  });
+
+  it('sorts by Points and Gain; a second click on the same column reverses', async () => {
+    mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office MP');
+    const table = await screen.findByRole('table', { name: 'Leaderboard of Office MP' });
+    const points = within(table).getByRole('columnheader', { name: 'Points' });
+    const gain = within(table).getByRole('columnheader', { name: 'Gain' });
+    await user.click(within(points).getByRole('button'));
+    expect(points).toHaveAttribute('aria-sort', 'ascending');
+    expect(memberOrder()).toEqual(['Deepti', 'Jemi', 'Smriti18', 'Harman']);
+    await user.click(within(points).getByRole('button'));
+    expect(points).toHaveAttribute('aria-sort', 'descending');
+    expect(memberOrder()).toEqual(['Harman', 'Smriti18', 'Jemi', 'Deepti']);
+    // Keyboard: Gain, highest first, then reversed.
+    within(gain).getByRole('button').focus();
+    await user.keyboard('{Enter}');
+    expect(gain).toHaveAttribute('aria-sort', 'descending');
+    expect(points).not.toHaveAttribute('aria-sort');
+    expect(memberOrder()).toEqual(['Smriti18', 'Deepti', 'Harman', 'Jemi']);
+    await user.keyboard('{Enter}');
+    expect(gain).toHaveAttribute('aria-sort', 'ascending');
+    expect(memberOrder()).toEqual(['Jemi', 'Harman', 'Deepti', 'Smriti18']);
+  });
+
+  it('shows no full names and only the own score details in a public league that hides picks', async () => {
+    mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Public MP');
+    await screen.findByRole('table', { name: 'Leaderboard of Public MP' });
+    expect(screen.queryByText('Harmanpreet Kaur')).not.toBeInTheDocument();
+    expect(within(rowOf('Harman')).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(rowOf('Smriti18')).getByRole('button', { name: /score details/ })).toBeInTheDocument();
+    expect(screen.getByText(/keeps members’ picks private/)).toBeInTheDocument();
+  });
+
+  it('remembers the league and the Leaderboard/Contests switch across a reload', async () => {
+    mockApi(...stubs());
+    const user = userEvent.setup();
+    const first = renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office PS');
+    await screen.findByRole('table', { name: 'Leaderboard of Office PS' });
+    expect(screen.getByRole('radio', { name: 'Leaderboard' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Contests' }));
+    expect(await screen.findByRole('heading', { name: 'Fixture winners' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(LEADERBOARD_STORAGE_KEY) ?? '{}')).toEqual({
+      leagueId: 2,
+      view: 'contests',
+    });
+    first.unmount();
+
+    // "Reload": a fresh store and render read both choices back from local storage.
+    resetAppStore();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    expect(await screen.findByRole('heading', { name: 'Fixture winners' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Select League' })).toHaveTextContent('Office PS');
+    expect(screen.getByRole('radio', { name: 'Contests' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Leaderboard' }));
+    expect(await screen.findByRole('table', { name: 'Leaderboard of Office PS' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(LEADERBOARD_STORAGE_KEY) ?? '{}').view).toBe('leaderboard');
+  });
+
+  it('ignores a remembered league that is no longer offered, and malformed storage', async () => {
+    mockApi(...stubs());
+    localStorage.setItem(LEADERBOARD_STORAGE_KEY, JSON.stringify({ leagueId: 4, view: 'contests' }));
+    const first = renderApp('/home/view-leaderboard', { user: testUser });
+    expect(await screen.findByText('Choose a league to see its contests.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Select League' })).toHaveTextContent('Select a League');
+    first.unmount();
+    resetAppStore();
+    localStorage.setItem(LEADERBOARD_STORAGE_KEY, '{not json');
+    renderApp('/home/view-leaderboard', { user: testUser });
+    expect(await screen.findByText('Choose a league to see its standings.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Leaderboard' })).toBeChecked();
+  });
+
+  it('shows contest widgets with their description and the columns of their entry keys', async () => {
+    mockApi(...stubs());
+    localStorage.setItem(LEADERBOARD_STORAGE_KEY, JSON.stringify({ leagueId: 1, view: 'contests' }));
+    renderApp('/home/view-leaderboard', { user: testUser });
+    const winners = await screen.findByRole('region', { name: 'Fixture winners' });
+    expect(within(winners).getByText('The top scorer of each fixture.')).toBeInTheDocument();
+    expect(
+      within(winners)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Fixture', 'Top scorer', 'Points']);
+    expect(within(winners).getByRole('row', { name: /Match 2 Smriti18, Jemi 40/ })).toBeInTheDocument();
+    const correct = screen.getByRole('region', { name: 'Most correct picks' });
+    expect(within(correct).getByText(/No entries yet/)).toBeInTheDocument();
+  });
+
+  it('says No leaderboard data available. when the league has no rows', async () => {
+    mockApi(...without(stubs(), 'view\\/leaderboard'), reply('/view/leaderboard/{leagueId}', 'get', 200, []));
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office MP');
+    expect(await screen.findByText('No leaderboard data available.')).toBeInTheDocument();
+  });
+
+  it('reports failed loads with the spec texts', async () => {
+    mockApi(custom('/league/userLeagues/{userId}', 'get', () => jsonResponse(500, apiError('x'))));
+    const first = renderApp('/home/view-leaderboard', { user: testUser });
+    expect(await screen.findByText('Failed to load leagues. Please try again.')).toBeInTheDocument();
+    first.unmount();
+
+    mockApi(
+      ...without(without(stubs(), 'view\\/leaderboard'), 'contests'),
+      custom('/view/leaderboard/{leagueId}', 'get', () => jsonResponse(500, apiError('boom'))),
+      custom('/contests/standings/{leagueId}', 'get', () => jsonResponse(500, apiError('boom'))),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office MP');
+    expect(await screen.findByText('Failed to load leaderboard data. Please try again later.')).toBeInTheDocument();
+    expect(screen.getByText('No leaderboard data available.')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Contests' }));
+    expect(await screen.findByText('Failed to load contest data. Please try again later.')).toBeInTheDocument();
+  });
+
+  it('draws the points progression as a named image with a table alternative', async () => {
+    mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office MP');
+    const chart = await screen.findByRole('img', { name: /^Points progression/ });
+    expect(chart.tagName.toLowerCase()).toBe('svg');
+    expect(chart.querySelector('desc')).toHaveTextContent(
+      'Cumulative points of 3 members over 2 scored fixtures. Leader: Harman with 120 points. You (Smriti18): 100 points.',
+    );
+    expect(chart.querySelector('[data-me] polyline')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Cumulative points after each scored fixture' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Member', 'Match 1', 'Match 2']);
+    expect(within(table).getByRole('row', { name: /Smriti18 \(you\) 60 100/ })).toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: 'Show as table' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(chart.closest('[hidden]')).not.toBeNull();
+  });
+});
+
+describe('Score details', () => {
+  it('lists Match Prediction picks by fixture with subtotals, the total and highlighted scoring rows', async () => {
+    const { requests } = mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office MP');
+    await screen.findByRole('table', { name: 'Leaderboard of Office MP' });
+    await user.click(screen.getByRole('button', { name: '120 points: score details of Harman' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Score details: Harman' });
+    await within(dialog).findByText('Total');
+    expect(posts(requests, '/view/pastSelections')[0]?.body).toEqual({ LeagueID: 1, UserID: 8 });
+    expect(within(dialog).getByText('100')).toBeInTheDocument();
+    const match1 = within(dialog).getByRole('region', { name: /^Match 1 - RCB @ MI/ });
+    expect(match1).toHaveTextContent('Subtotal: 10 points');
+    expect(
+      within(match1)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Feature', 'Selection', 'Winner', 'Points']);
+    const winnerRow = within(match1).getByRole('row', { name: /Match Winner/ });
+    expect(winnerRow).toHaveAttribute('data-tone', 'success');
+    const runsRow = within(match1).getByRole('row', { name: /Most Runs/ });
+    expect(runsRow).not.toHaveAttribute('data-tone');
+    // Winner has its column; on a phone it is folded under the selection (leaderboard.css.ts).
+    expect(runsRow.children[1]).toHaveTextContent(/^Rohit SharmaAuto-pickWinner: Virat Kohli$/);
+    expect(runsRow.children[2]).toHaveTextContent(/^Virat Kohli$/);
+    expect(runsRow.children[3]).toHaveTextContent(/^0$/);
+    const match2 = within(dialog).getByRole('region', { name: /^Match 2 - RCB @ MI/ });
+    expect(match2).toHaveTextContent('Subtotal: 90 points');
+  });
+
+  it('exports Scores.csv with every pick and the total', async () => {
+    mockApi(...stubs());
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:test';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office MP');
+    await user.click(await screen.findByRole('button', { name: '100 points: score details of Smriti18' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Score details: Smriti18' });
+    await within(dialog).findByText('Total');
+    await user.click(within(dialog).getByRole('button', { name: 'Export CSV (Scores.csv)' }));
+    await waitFor(() => expect(names).toEqual(['Scores.csv']));
+    const text = new TextDecoder().decode(await blobs[0]!.arrayBuffer());
+    expect(text.replace('\ufeff', '').split('\r\n')).toEqual([
+      'Fixture,Feature,Selection,Winner,Points',
+      'Match 1,Match Winner,Mumbai Indians,Mumbai Indians,10',
+      'Match 1,Most Runs,Rohit Sharma,Virat Kohli,0',
+      'Match 2,Match Winner,Mumbai Indians,Mumbai Indians,90',
+      'Total,,,,100',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Export Excel (Scores.xlsx)' }));
+    await waitFor(() => expect(names).toEqual(['Scores.csv', 'Scores.xlsx']));
+  });
+
+  it('opens a Player Selection pick’s per-stat breakdown from its points', async () => {
+    const { requests } = mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office PS');
+    await screen.findByRole('table', { name: 'Leaderboard of Office PS' });
+    await user.click(screen.getByRole('button', { name: '80 points: score details of Jemi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Score details: Jemi' });
+    await within(dialog).findByText('Total');
+    expect(posts(requests, '/view/pastPlayerSelections')[0]?.body).toEqual({ LeagueID: 2, UserID: 9 });
+    const match1 = within(dialog).getByRole('region', { name: /^Match 1/ });
+    expect(match1).toHaveTextContent('Subtotal: 24 points');
+    expect(
+      within(match1)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Position', 'Selection', 'Points']);
+    expect(within(match1).getByRole('row', { name: /Rohit Sharma/ })).toHaveAttribute('data-tone', 'success');
+    expect(within(match1).getByRole('row', { name: /Jasprit Bumrah/ })).not.toHaveAttribute('data-tone');
+    expect(within(dialog).getByRole('region', { name: /^Match 2/ })).toHaveTextContent('Subtotal: 76 points');
+
+    await user.click(within(match1).getByRole('button', { name: '24 points: score details of Rohit Sharma' }));
+    const player = await screen.findByRole('dialog', { name: 'Player score details: Rohit Sharma' });
+    await within(player).findByText('Runs');
+    expect(posts(requests, '/view/playerSelectionsDetailedScoring')[0]?.body).toEqual({
+      LeagueID: 2,
+      FixtureID: 10,
+      UserID: 9,
+      PlayerID: 101,
+    });
+    expect(
+      within(player)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Player', 'Feature', 'Count', 'Points']);
+    expect(within(player).getByText('24')).toBeInTheDocument();
+    expect(within(player).getByRole('row', { name: /Sixes/ })).toHaveAttribute('data-tone', 'success');
+    expect(within(player).getByRole('row', { name: /Duck/ })).not.toHaveAttribute('data-tone');
+    expect(within(player).getByRole('button', { name: 'Export CSV (ScoreDetails.csv)' })).toBeEnabled();
+    expect(within(player).getByRole('button', { name: 'Export Excel (ScoreDetails.xlsx)' })).toBeEnabled();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Player score details/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Score details: Jemi' })).toBeInTheDocument();
+  });
+
+  it('says No score details available. when a member has no picks, and offers no export', async () => {
+    mockApi(...without(stubs(), 'pastSelections'), reply('/view/pastSelections', 'post', 200, []));
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office MP');
+    await user.click(await screen.findByRole('button', { name: /score details of Deepti/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Score details: Deepti' });
+    expect(await within(dialog).findByText('No score details available.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /Export CSV/ })).toBeDisabled();
+  });
+
+  it('reports failed score details and player details with the spec texts', async () => {
+    mockApi(
+      ...without(without(stubs(), 'pastPlayerSelections'), 'playerSelectionsDetailedScoring'),
+      custom('/view/pastPlayerSelections', 'post', (r) =>
+        (r.body as { UserID: number }).UserID === 8
+          ? jsonResponse(500, apiError('boom'))
+          : jsonResponse(200, [makePastPlayerSelection()]),
+      ),
+      custom('/view/playerSelectionsDetailedScoring', 'post', () => jsonResponse(500, apiError('boom'))),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office PS');
+    await user.click(await screen.findByRole('button', { name: /score details of Harman/ }));
+    expect(await screen.findByText('Failed to load score details. Please try again later.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: /score details of Smriti18/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Score details: Smriti18' });
+    await user.click(await within(dialog).findByRole('button', { name: /score details of Rohit Sharma/ }));
+    expect(await screen.findByText('Failed to load score details. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Player score details/ })).not.toBeInTheDocument());
+  });
+
+  it('shows the server’s message when another member’s picks are hidden (403)', async () => {
+    mockApi(
+      ...without(stubs(), 'pastSelections'),
+      custom('/view/pastSelections', 'post', () =>
+        jsonResponse(
+          403,
+          apiError("This league does not show other members' picks: you can only open your own score details."),
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office MP');
+    await user.click(await screen.findByRole('button', { name: /score details of Harman/ }));
+    expect(
+      await screen.findByText(
+        "This league does not show other members' picks: you can only open your own score details.",
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('leaderboard rows', () => {
+  it('keeps the server order for equal points (ties share a position)', async () => {
+    mockApi(
+      ...without(stubs(), 'view\\/leaderboard'),
+      reply('/view/leaderboard/{leagueId}', 'get', 200, [
+        makeLeaderboardRow({ UserID: 8, UserDisplayName: 'Amy', Position: 1, TotalPoints: 50, IsMe: false }),
+        makeLeaderboardRow({ UserID: 9, UserDisplayName: 'Bea', Position: 1, TotalPoints: 50, IsMe: false }),
+        makeLeaderboardRow({ Position: 3, TotalPoints: 10 }),
+      ]),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office MP');
+    await screen.findByRole('table', { name: 'Leaderboard of Office MP' });
+    expect(memberOrder()).toEqual(['Amy', 'Bea', 'Smriti18']);
+    expect(rowOf('Amy')).toHaveTextContent('1 (Gold medal)');
+    expect(rowOf('Bea')).toHaveTextContent('1 (Gold medal)');
+    expect(rowOf('Smriti18')).toHaveTextContent('3 (Bronze medal)');
+  });
+});

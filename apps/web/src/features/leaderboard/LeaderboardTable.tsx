@@ -1,0 +1,136 @@
+import { messages } from '@fantasy-cricket/rules';
+import { createDataTableColumnHelper, DataTable, type DataTableColumn } from '@fantasy-cricket/ui';
+import { useMemo } from 'react';
+import type { LeaderboardRow } from './api';
+import * as styles from './leaderboard.css';
+import { DEFAULT_SORTING, describeChange, formatChange, formatPoints, medalFor, medalLabel } from './standings';
+
+const m = messages.leaderboard;
+
+export interface LeaderboardTableProps {
+  leagueName: string;
+  rows: readonly LeaderboardRow[];
+  /** Private leagues show members' full names too (spec section 2). */
+  showFullNames: boolean;
+  /** Whether the points of `row` open its score details (others' only when the league shows picks). */
+  canOpenDetails: (row: LeaderboardRow) => boolean;
+  onOpenDetails: (row: LeaderboardRow) => void;
+}
+
+export function RankBadge({ position }: { position: number }) {
+  const medal = medalFor(position);
+  return (
+    <span className={styles.medal[medal ?? 'none']} title={medal ? `${medalLabel[medal]} medal` : undefined}>
+      {position}
+      {medal ? <span className={styles.visuallyHidden}> ({medalLabel[medal]} medal)</span> : null}
+    </span>
+  );
+}
+
+export function PositionChange({ change }: { change: number }) {
+  const tone = change > 0 ? 'up' : change < 0 ? 'down' : 'same';
+  return (
+    <span className={styles.change[tone]}>
+      <span aria-hidden="true">{formatChange(change)}</span>
+      <span className={styles.visuallyHidden}>{describeChange(change)}</span>
+    </span>
+  );
+}
+
+/**
+ * The standings (spec section 2): rank with medals, position change, member, Points (opens the score
+ * details) and Gain. Points and Gain sort; Points highest first to start with; a second click reverses.
+ */
+export function LeaderboardTable({
+  leagueName,
+  rows,
+  showFullNames,
+  canOpenDetails,
+  onOpenDetails,
+}: LeaderboardTableProps) {
+  const columns = useMemo(() => {
+    const col = createDataTableColumnHelper<LeaderboardRow>();
+    const list: DataTableColumn<LeaderboardRow>[] = [
+      col.accessor('Position', {
+        id: 'rank',
+        header: 'Rank',
+        meta: { align: 'center' },
+        cell: ({ row }) => (
+          <span className={styles.rankCell}>
+            <RankBadge position={row.original.Position} />
+            <span className={styles.phoneOnly}>
+              <PositionChange change={row.original.PositionChange} />
+            </span>
+          </span>
+        ),
+      }),
+      col.accessor('PositionChange', {
+        id: 'change',
+        header: 'Change',
+        meta: { align: 'center' },
+        cell: (info) => <PositionChange change={info.getValue()} />,
+      }),
+      col.accessor('UserDisplayName', {
+        id: 'member',
+        header: 'Member',
+        meta: { rowHeader: true },
+        cell: ({ row }) => {
+          const r = row.original;
+          return (
+            <span className={styles.member}>
+              <span className={styles.memberName}>
+                <span>{r.UserDisplayName}</span>
+                {r.IsMe ? <span className={styles.youBadge}>{messages.members.youAreHere}</span> : null}
+              </span>
+              {showFullNames && r.UserFullName ? <span className={styles.fullName}>{r.UserFullName}</span> : null}
+            </span>
+          );
+        },
+      }),
+      col.accessor('TotalPoints', {
+        id: 'points',
+        header: 'Points',
+        enableSorting: true,
+        meta: { align: 'end' },
+        cell: ({ row }) => {
+          const r = row.original;
+          const points = formatPoints(r.TotalPoints);
+          return canOpenDetails(r) ? (
+            <button
+              type="button"
+              className={styles.linkButton}
+              aria-label={`${points} points: score details of ${r.UserDisplayName}`}
+              onClick={() => onOpenDetails(r)}
+            >
+              {points}
+            </button>
+          ) : (
+            <span className={styles.strong}>{points}</span>
+          );
+        },
+      }),
+      col.accessor('PointsGained', {
+        id: 'gain',
+        header: 'Gain',
+        enableSorting: true,
+        meta: { align: 'end' },
+        cell: (info) => formatPoints(info.getValue()),
+      }),
+    ];
+    return list;
+  }, [showFullNames, canOpenDetails, onOpenDetails]);
+
+  return (
+    <DataTable
+      caption={`Leaderboard of ${leagueName}`}
+      captionHidden
+      className={`${styles.table} ${styles.foldColumn.second}`}
+      columns={columns}
+      data={rows}
+      getRowId={(r) => String(r.UserID)}
+      getRowProps={(r) => (r.IsMe ? { tone: 'highlight', 'aria-current': 'true' } : undefined)}
+      initialSorting={DEFAULT_SORTING}
+      emptyMessage={m.empty}
+    />
+  );
+}

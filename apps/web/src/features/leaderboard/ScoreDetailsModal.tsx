@@ -1,0 +1,368 @@
+import { messages } from '@fantasy-cricket/rules';
+import { createDataTableColumnHelper, DataTable, type DataTableColumn, Modal, Text } from '@fantasy-cricket/ui';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { notifyError } from '../../app/notify';
+import {
+  listPastPlayerSelections,
+  listPastSelections,
+  listPlayerScoringDetails,
+  type PastPlayerSelection,
+  type PastSelection,
+  type PlayerScoringDetail,
+} from './api';
+import { ExportButtons } from './ExportButtons';
+import * as styles from './leaderboard.css';
+import {
+  earnedPoints,
+  type FixtureGroup,
+  formatPoints,
+  groupByFixture,
+  type PredictionLine,
+  playerDetailsSheet,
+  playerScoresSheet,
+  predictionLine,
+  predictionScoresSheet,
+  sumPoints,
+} from './standings';
+
+const m = messages.leaderboard;
+
+/** Whose score details are open, in which league. */
+export interface ScoreTarget {
+  leagueId: number;
+  leagueName: string;
+  playerSelection: boolean;
+  userId: number;
+  displayName: string;
+}
+
+type Load<T> = { kind: 'loading' } | { kind: 'loaded'; rows: T[] };
+
+const highlight = (points: number) => (earnedPoints(points) ? ({ tone: 'success' } as const) : undefined);
+
+function Summary({ total, children }: { total: number; children?: ReactNode }) {
+  return (
+    <div className={styles.summary}>
+      <Text as="span" size="sm" tone="muted">
+        {children}
+      </Text>
+      <span>
+        <Text as="span" size="sm" tone="muted">
+          Total{' '}
+        </Text>
+        <span className={styles.totalValue}>{formatPoints(total)}</span>
+        <Text as="span" size="sm" tone="muted">
+          {' '}
+          points
+        </Text>
+      </span>
+    </div>
+  );
+}
+
+function AutoPick() {
+  return (
+    <span className={styles.autoBadge} title="Picked for you by Auto-Picks by AI">
+      Auto-pick
+    </span>
+  );
+}
+
+/** One fixture of the details: its label, its subtotal and its rows. */
+function FixtureSection<T extends PastSelection | PastPlayerSelection, L extends object>({
+  group,
+  lines,
+  columns,
+  lineKey,
+  points,
+  tableClassName,
+}: {
+  tableClassName: string;
+  group: FixtureGroup<T>;
+  lines: L[];
+  columns: DataTableColumn<L>[];
+  lineKey: (line: L, index: number) => string;
+  points: (line: L) => number;
+}) {
+  const headingId = `fixture-${group.fixtureId}`;
+  return (
+    <section className={styles.fixtureGroup} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.fixtureHeading}>
+        <span>{group.label}</span>
+        <span className={styles.subtotal}>Subtotal: {formatPoints(group.subtotal)} points</span>
+      </h3>
+      <DataTable
+        caption={`${group.label}: subtotal ${formatPoints(group.subtotal)} points`}
+        captionHidden
+        className={`${styles.table} ${tableClassName}`}
+        columns={columns}
+        data={lines}
+        getRowId={lineKey}
+        getRowProps={(line) => highlight(points(line))}
+        emptyMessage={m.noScoreDetails}
+      />
+    </section>
+  );
+}
+
+const predictionColumns = (() => {
+  const col = createDataTableColumnHelper<PredictionLine>();
+  const list: DataTableColumn<PredictionLine>[] = [
+    col.accessor('feature', { header: 'Feature', meta: { rowHeader: true } }),
+    col.accessor('selection', {
+      header: 'Selection',
+      cell: ({ row }) => (
+        <span className={styles.member}>
+          <span className={styles.memberName}>
+            <span>{row.original.selection || '—'}</span>
+            {row.original.isAutoPick ? <AutoPick /> : null}
+          </span>
+          <span className={styles.foldedText}>Winner: {row.original.winner || 'Not decided'}</span>
+        </span>
+      ),
+    }),
+    col.accessor('winner', {
+      header: 'Winner',
+      cell: (info) =>
+        info.getValue() || (
+          <Text as="span" size="sm" tone="muted">
+            Not decided
+          </Text>
+        ),
+    }),
+    col.accessor('points', { header: 'Points', meta: { align: 'end' }, cell: (info) => formatPoints(info.getValue()) }),
+  ];
+  return list;
+})();
+
+function PredictionDetails({ rows }: { rows: PastSelection[] }) {
+  const groups = useMemo(() => groupByFixture(rows), [rows]);
+  return groups.map((group) => (
+    <FixtureSection
+      key={group.fixtureId}
+      group={group}
+      lines={group.rows.map((row, i) => predictionLine(row, i))}
+      columns={predictionColumns}
+      tableClassName={styles.foldColumn.third}
+      lineKey={(line) => line.key}
+      points={(line) => line.points}
+    />
+  ));
+}
+
+function PlayerSelectionDetails({
+  rows,
+  onOpenPlayer,
+}: {
+  rows: PastPlayerSelection[];
+  onOpenPlayer: (row: PastPlayerSelection) => void;
+}) {
+  const groups = useMemo(() => groupByFixture(rows), [rows]);
+  const columns = useMemo(() => {
+    const col = createDataTableColumnHelper<PastPlayerSelection>();
+    const list: DataTableColumn<PastPlayerSelection>[] = [
+      col.accessor('PositionName', { header: 'Position' }),
+      col.accessor('PlayerName', {
+        header: 'Selection',
+        meta: { rowHeader: true },
+        cell: ({ row }) => (
+          <span className={styles.memberName}>
+            <span>{row.original.PlayerName}</span>
+            {row.original.IsAutoPick ? <AutoPick /> : null}
+          </span>
+        ),
+      }),
+      col.accessor('Points', {
+        header: 'Points',
+        meta: { align: 'end' },
+        cell: ({ row }) => {
+          const points = formatPoints(row.original.Points);
+          return (
+            <button
+              type="button"
+              className={styles.linkButton}
+              aria-label={`${points} points: score details of ${row.original.PlayerName}`}
+              onClick={() => onOpenPlayer(row.original)}
+            >
+              {points}
+            </button>
+          );
+        },
+      }),
+    ];
+    return list;
+  }, [onOpenPlayer]);
+  return groups.map((group) => (
+    <FixtureSection
+      key={group.fixtureId}
+      group={group}
+      lines={group.rows}
+      columns={columns}
+      tableClassName={styles.compact}
+      lineKey={(row) => `${row.FixtureID}-${row.PlayerID}-${row.PositionName}`}
+      points={(row) => row.Points}
+    />
+  ));
+}
+
+/** The score details of one member (spec section 2, "Score details modal"). */
+export function ScoreDetailsModal({ target, onClose }: { target: ScoreTarget | null; onClose: () => void }) {
+  const [mp, setMp] = useState<Load<PastSelection>>({ kind: 'loading' });
+  const [ps, setPs] = useState<Load<PastPlayerSelection>>({ kind: 'loading' });
+  const [player, setPlayer] = useState<PastPlayerSelection | null>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    if (!target) return;
+    let active = true;
+    setMp({ kind: 'loading' });
+    setPs({ kind: 'loading' });
+    setPlayer(null);
+    const fail = (error: unknown) => {
+      if (!active) return;
+      notifyError(error, m.scoreDetailsFailed);
+      close.current();
+    };
+    if (target.playerSelection) {
+      listPastPlayerSelections(target.leagueId, target.userId).then(
+        (rows) => active && setPs({ kind: 'loaded', rows }),
+        fail,
+      );
+    } else {
+      listPastSelections(target.leagueId, target.userId).then(
+        (rows) => active && setMp({ kind: 'loaded', rows }),
+        fail,
+      );
+    }
+    return () => {
+      active = false;
+    };
+  }, [target]);
+
+  const isPs = target?.playerSelection ?? false;
+  const load: Load<{ FixtureID: number; Points: number }> = isPs ? ps : mp;
+  const rows = load.kind === 'loaded' ? load.rows : null;
+  const sheet = useMemo(() => {
+    if (isPs) return ps.kind === 'loaded' && ps.rows.length > 0 ? playerScoresSheet(ps.rows) : null;
+    return mp.kind === 'loaded' && mp.rows.length > 0 ? predictionScoresSheet(mp.rows) : null;
+  }, [isPs, mp, ps]);
+  const closePlayer = useCallback(() => setPlayer(null), []);
+
+  return (
+    <Modal
+      open={target !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={target ? `Score details: ${target.displayName}` : 'Score details'}
+      description={target?.leagueName}
+      size="lg"
+      footer={<ExportButtons sheet={sheet} baseName="Scores" />}
+    >
+      <div className={styles.section}>
+        {rows === null ? (
+          <Text tone="muted">Loading score details…</Text>
+        ) : rows.length === 0 ? (
+          <Text>{m.noScoreDetails}</Text>
+        ) : (
+          <>
+            <Summary total={sumPoints(rows)}>
+              {rows.length} {isPs ? 'players picked' : 'picks'} in {new Set(rows.map((r) => r.FixtureID)).size} started
+              fixtures
+            </Summary>
+            {isPs ? (
+              <PlayerSelectionDetails rows={ps.kind === 'loaded' ? ps.rows : []} onOpenPlayer={setPlayer} />
+            ) : (
+              <PredictionDetails rows={mp.kind === 'loaded' ? mp.rows : []} />
+            )}
+          </>
+        )}
+      </div>
+      {target && isPs ? <PlayerDetailsModal target={target} pick={player} onClose={closePlayer} /> : null}
+    </Modal>
+  );
+}
+
+const detailColumns = (() => {
+  const col = createDataTableColumnHelper<PlayerScoringDetail>();
+  const list: DataTableColumn<PlayerScoringDetail>[] = [
+    col.accessor('PlayerName', { header: 'Player' }),
+    col.accessor('FeatureName', { header: 'Feature', meta: { rowHeader: true } }),
+    col.accessor('Count', { header: 'Count', meta: { align: 'end' } }),
+    col.accessor('Points', { header: 'Points', meta: { align: 'end' }, cell: (info) => formatPoints(info.getValue()) }),
+  ];
+  return list;
+})();
+
+/** The per-stat breakdown of one picked player in one fixture (spec section 2, "Player score details modal"). */
+export function PlayerDetailsModal({
+  target,
+  pick,
+  onClose,
+}: {
+  target: ScoreTarget;
+  pick: PastPlayerSelection | null;
+  onClose: () => void;
+}) {
+  const [rows, setRows] = useState<PlayerScoringDetail[] | null>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    if (!pick) return;
+    let active = true;
+    setRows(null);
+    listPlayerScoringDetails({
+      LeagueID: target.leagueId,
+      FixtureID: pick.FixtureID,
+      UserID: target.userId,
+      PlayerID: pick.PlayerID,
+    }).then(
+      (next) => active && setRows(next),
+      (error: unknown) => {
+        if (!active) return;
+        notifyError(error, m.playerDetailsFailed);
+        close.current();
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [pick, target]);
+
+  const sheet = useMemo(() => (rows && rows.length > 0 ? playerDetailsSheet(rows) : null), [rows]);
+
+  return (
+    <Modal
+      open={pick !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={pick ? `Player score details: ${pick.PlayerName}` : 'Player score details'}
+      description={pick ? `${pick.FixtureName} · ${pick.PositionName} · picked by ${target.displayName}` : undefined}
+      size="md"
+      footer={<ExportButtons sheet={sheet} baseName="ScoreDetails" />}
+    >
+      <div className={styles.section}>
+        {rows === null ? (
+          <Text tone="muted">Loading score details…</Text>
+        ) : rows.length === 0 ? (
+          <Text>{m.noScoreDetails}</Text>
+        ) : (
+          <>
+            <Summary total={sumPoints(rows)}>
+              {rows.length} scoring {rows.length === 1 ? 'stat' : 'stats'}
+            </Summary>
+            <DataTable
+              caption={pick ? `Points of ${pick.PlayerName} by feature` : 'Points by feature'}
+              captionHidden
+              className={`${styles.table} ${styles.foldColumn.first}`}
+              columns={detailColumns}
+              data={rows}
+              getRowId={(row, i) => `${row.FeatureName}-${i}`}
+              getRowProps={(row) => highlight(row.Points)}
+              emptyMessage={m.noScoreDetails}
+            />
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}

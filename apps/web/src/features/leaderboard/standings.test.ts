@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import type { ContestEntry } from './api';
+import {
+  contestColumnKeys,
+  describeChange,
+  earnedPoints,
+  formatChange,
+  formatPoints,
+  groupByFixture,
+  isNumericColumn,
+  medalFor,
+  playerDetailsSheet,
+  playerScoresSheet,
+  predictionLine,
+  predictionScoresSheet,
+  sumPoints,
+} from './standings';
+import { makePastPlayerSelection, makePastSelection, makePlayerScoringDetail } from './testData';
+
+describe('leaderboard rules', () => {
+  it('formats a position change as +n, -n, or a dash when 0', () => {
+    expect(formatChange(3)).toBe('+3');
+    expect(formatChange(1)).toBe('+1');
+    expect(formatChange(-2)).toBe('-2');
+    expect(formatChange(0)).toBe('–');
+    expect(describeChange(1)).toBe('Up 1 place');
+    expect(describeChange(-4)).toBe('Down 4 places');
+    expect(describeChange(0)).toBe('No change');
+  });
+
+  it('gives medals to positions 1, 2 and 3 only', () => {
+    expect([1, 2, 3, 4, 0].map(medalFor)).toEqual(['gold', 'silver', 'bronze', null, null]);
+  });
+
+  it('shows whole points as they are and fractions to two decimals', () => {
+    expect(formatPoints(120)).toBe('120');
+    expect(formatPoints(-5)).toBe('-5');
+    expect(formatPoints(12.345)).toBe('12.35');
+  });
+
+  it('highlights only rows that earned points', () => {
+    expect([10, 0, -2].map(earnedPoints)).toEqual([true, false, false]);
+  });
+});
+
+describe('score details', () => {
+  const rows = [
+    makePastSelection({ FixtureID: 10, Points: 10 }),
+    makePastSelection({
+      FixtureID: 10,
+      Feature: 'Most Runs',
+      FeatureTypeName: 'player',
+      SelectedTeam: '',
+      SelectedPlayer: 'Rohit Sharma',
+      WinningTeam: '',
+      WinningPlayer: 'Virat Kohli, Rohit Sharma',
+      Points: 20,
+    }),
+    makePastSelection({
+      FixtureID: 20,
+      FixtureName: 'Match 2',
+      StartTime: '2026-04-09T14:00:00.000Z',
+      SelectedTeam: 'Royal Challengers',
+      Points: 0,
+    }),
+  ];
+
+  it('groups rows by fixture in order, each with its subtotal, and adds up the total', () => {
+    const groups = groupByFixture(rows);
+    expect(groups.map((g) => [g.fixtureId, g.label, g.subtotal, g.rows.length])).toEqual([
+      [10, 'Match 1 - RCB @ MI - 04/08 10 AM ET', 30, 2],
+      [20, 'Match 2 - RCB @ MI - 04/09 10 AM ET', 0, 1],
+    ]);
+    expect(sumPoints(rows)).toBe(30);
+    expect(sumPoints([])).toBe(0);
+    expect(sumPoints([{ Points: 0.1 }, { Points: 0.2 }])).toBe(0.3);
+  });
+
+  it('reads the selection and winner from the columns of the feature type', () => {
+    expect(predictionLine(rows[1]!, 1)).toMatchObject({
+      feature: 'Most Runs',
+      selection: 'Rohit Sharma',
+      winner: 'Virat Kohli, Rohit Sharma',
+      points: 20,
+    });
+    const bonus = makePastSelection({
+      Feature: 'Toss',
+      FeatureTypeName: 'bonus',
+      SelectedTeam: '',
+      SelectedBonus: 'Heads',
+      WinningTeam: '',
+      WinningBonus: '',
+      Points: 0,
+    });
+    expect(predictionLine(bonus, 0)).toMatchObject({ selection: 'Heads', winner: '' });
+  });
+
+  it('builds the export sheets: every row, then the total', () => {
+    expect(predictionScoresSheet(rows)).toEqual({
+      name: 'Scores',
+      header: ['Fixture', 'Feature', 'Selection', 'Winner', 'Points'],
+      rows: [
+        ['Match 1', 'Match Winner', 'Mumbai Indians', 'Mumbai Indians', 10],
+        ['Match 1', 'Most Runs', 'Rohit Sharma', 'Virat Kohli, Rohit Sharma', 20],
+        ['Match 2', 'Match Winner', 'Royal Challengers', 'Mumbai Indians', 0],
+        ['Total', '', '', '', 30],
+      ],
+    });
+    expect(
+      playerScoresSheet([makePastPlayerSelection(), makePastPlayerSelection({ PlayerName: 'X', Points: -2 })]),
+    ).toEqual({
+      name: 'Scores',
+      header: ['Fixture', 'Position', 'Selection', 'Points'],
+      rows: [
+        ['Match 1', 'Batsman', 'Rohit Sharma', 24],
+        ['Match 1', 'Batsman', 'X', -2],
+        ['Total', '', '', 22],
+      ],
+    });
+    expect(
+      playerDetailsSheet([
+        makePlayerScoringDetail(),
+        makePlayerScoringDetail({ FeatureName: 'Sixes', Count: 2, Points: 4 }),
+      ]),
+    ).toEqual({
+      name: 'ScoreDetails',
+      header: ['Player', 'Feature', 'Count', 'Points'],
+      rows: [
+        ['Rohit Sharma', 'Runs', 20, 20],
+        ['Rohit Sharma', 'Sixes', 2, 4],
+        ['Total', '', '', 24],
+      ],
+    });
+  });
+});
+
+describe('contest widgets', () => {
+  it('takes the columns from the entry keys, in first-seen order', () => {
+    const entries: ContestEntry[] = [
+      { Rank: 1, Member: 'Harman', Points: 30 },
+      { Rank: 2, Member: 'Smriti18', Points: 20, Note: 'tie' },
+    ];
+    expect(contestColumnKeys(entries)).toEqual(['Rank', 'Member', 'Points', 'Note']);
+    expect(contestColumnKeys([])).toEqual([]);
+    expect(isNumericColumn(entries, 'Points')).toBe(true);
+    expect(isNumericColumn(entries, 'Member')).toBe(false);
+    expect(isNumericColumn([{ Accuracy: '75%' }], 'Accuracy')).toBe(false);
+  });
+});

@@ -1,0 +1,158 @@
+import { fixtureLabel } from '@fantasy-cricket/rules';
+import type { DataTableSorting } from '@fantasy-cricket/ui';
+import type { ContestEntry, PastPlayerSelection, PastSelection, PlayerScoringDetail } from './api';
+
+/** The rules of the Leaderboard screen and the score-details modals (spec sections 2 and 9), as plain functions. */
+
+/** Spec section 2: the table starts sorted by Points, highest first. */
+export const DEFAULT_SORTING: DataTableSorting = [{ id: 'points', desc: true }];
+
+export type Medal = 'gold' | 'silver' | 'bronze';
+
+const MEDALS: Record<number, Medal> = { 1: 'gold', 2: 'silver', 3: 'bronze' };
+
+/** Spec section 9: positions 1, 2 and 3 get the gold, silver and bronze styling. */
+export const medalFor = (position: number): Medal | null => MEDALS[position] ?? null;
+
+/** The words beside the colour, so the medal is not told by colour alone. */
+export const medalLabel: Record<Medal, string> = { gold: 'Gold', silver: 'Silver', bronze: 'Bronze' };
+
+/** Spec section 2: a position change reads +n, -n, or a dash when 0. */
+export function formatChange(change: number): string {
+  if (change > 0) return `+${change}`;
+  if (change < 0) return `-${Math.abs(change)}`;
+  return '–';
+}
+
+/** The same change in words, for screen readers. */
+export function describeChange(change: number): string {
+  if (change === 0) return 'No change';
+  const n = Math.abs(change);
+  return `${change > 0 ? 'Up' : 'Down'} ${n} ${n === 1 ? 'place' : 'places'}`;
+}
+
+/** Points as shown: whole numbers as they are, fractions to two decimals at most. */
+export function formatPoints(points: number): string {
+  return Number.isInteger(points) ? String(points) : String(Math.round(points * 100) / 100);
+}
+
+/** Rows worth highlighting in the score details: those that earned points. */
+export const earnedPoints = (points: number) => points > 0;
+
+export const sumPoints = (rows: readonly { Points: number }[]) =>
+  Math.round(rows.reduce((sum, r) => sum + r.Points, 0) * 100) / 100;
+
+/** One Match Prediction pick as the modal and the export show it. */
+export interface PredictionLine {
+  key: string;
+  fixture: string;
+  feature: string;
+  selection: string;
+  winner: string;
+  points: number;
+  isAutoPick: boolean;
+}
+
+/** The pick and the winners of a Match Prediction row, read from the columns of its feature type. */
+export function predictionLine(row: PastSelection, index: number): PredictionLine {
+  const byType = {
+    team: [row.SelectedTeam, row.WinningTeam],
+    player: [row.SelectedPlayer, row.WinningPlayer],
+    bonus: [row.SelectedBonus, row.WinningBonus],
+  } as const;
+  const [selection, winner] = byType[row.FeatureTypeName];
+  return {
+    key: `${row.FixtureID}-${index}`,
+    fixture: row.FixtureName,
+    feature: row.Feature,
+    selection: selection || row.SelectedTeam || row.SelectedPlayer || row.SelectedBonus,
+    winner: winner || row.WinningTeam || row.WinningPlayer || row.WinningBonus,
+    points: row.Points,
+    isAutoPick: row.IsAutoPick,
+  };
+}
+
+type FixtureRow = Pick<
+  PastSelection,
+  'FixtureID' | 'FixtureName' | 'StartTime' | 'LocalTeamCode' | 'VisitorTeamCode' | 'Points'
+>;
+
+export interface FixtureGroup<T extends FixtureRow> {
+  fixtureId: number;
+  /** 'Match 12 - CSK @ MI - 04/14 10 AM ET'. */
+  label: string;
+  rows: T[];
+  subtotal: number;
+}
+
+/** Score-detail rows by fixture, in the server's order (start time), each with its subtotal. */
+export function groupByFixture<T extends FixtureRow>(rows: readonly T[]): FixtureGroup<T>[] {
+  const groups = new Map<number, FixtureGroup<T>>();
+  for (const row of rows) {
+    let group = groups.get(row.FixtureID);
+    if (!group) {
+      group = { fixtureId: row.FixtureID, label: fixtureLabel(row), rows: [], subtotal: 0 };
+      groups.set(row.FixtureID, group);
+    }
+    group.rows.push(row);
+  }
+  return [...groups.values()].map((g) => ({ ...g, subtotal: sumPoints(g.rows) }));
+}
+
+/** A sheet to export: a header row and data rows (numbers stay numbers). */
+export type ExportCell = string | number | null;
+export interface ExportSheet {
+  name: string;
+  header: string[];
+  rows: ExportCell[][];
+}
+
+/** Scores.csv / Scores.xlsx of a Match Prediction member: every pick, then the total. */
+export function predictionScoresSheet(rows: readonly PastSelection[]): ExportSheet {
+  return {
+    name: 'Scores',
+    header: ['Fixture', 'Feature', 'Selection', 'Winner', 'Points'],
+    rows: [
+      ...rows.map((row, i) => {
+        const line = predictionLine(row, i);
+        return [line.fixture, line.feature, line.selection, line.winner, line.points];
+      }),
+      ['Total', '', '', '', sumPoints(rows)],
+    ],
+  };
+}
+
+/** Scores.csv / Scores.xlsx of a Player Selection member: every picked player, then the total. */
+export function playerScoresSheet(rows: readonly PastPlayerSelection[]): ExportSheet {
+  return {
+    name: 'Scores',
+    header: ['Fixture', 'Position', 'Selection', 'Points'],
+    rows: [
+      ...rows.map((row) => [row.FixtureName, row.PositionName, row.PlayerName, row.Points]),
+      ['Total', '', '', sumPoints(rows)],
+    ],
+  };
+}
+
+/** ScoreDetails.csv / ScoreDetails.xlsx: one picked player's points per stat, then the total. */
+export function playerDetailsSheet(rows: readonly PlayerScoringDetail[]): ExportSheet {
+  return {
+    name: 'ScoreDetails',
+    header: ['Player', 'Feature', 'Count', 'Points'],
+    rows: [
+      ...rows.map((row) => [row.PlayerName, row.FeatureName, row.Count, row.Points]),
+      ['Total', '', '', sumPoints(rows)],
+    ],
+  };
+}
+
+/** A contest widget's columns: the keys of its entries, in first-seen order (docs/decisions/0007). */
+export function contestColumnKeys(entries: readonly ContestEntry[]): string[] {
+  const keys: string[] = [];
+  for (const entry of entries) for (const key of Object.keys(entry)) if (!keys.includes(key)) keys.push(key);
+  return keys;
+}
+
+/** A column holding only numbers lines up at the end. */
+export const isNumericColumn = (entries: readonly ContestEntry[], key: string) =>
+  entries.length > 0 && entries.every((e) => typeof e[key] === 'number' || e[key] === undefined);
