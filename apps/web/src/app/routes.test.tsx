@@ -95,14 +95,15 @@ describe('routes and guards', () => {
     expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
   });
 
-  it('highlights the active sidebar link and shows coming-soon screens with their title', async () => {
+  it('highlights the active sidebar link of the screen it opens', async () => {
+    mockApi(reply('/league/userLeagues/{userId}', 'get', 200, { data: [] }), ...homeCalls);
     const user = userEvent.setup();
     const { router } = renderApp('/home', { user: testUser });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     await user.click(within(nav).getByRole('link', { name: 'Leaderboard' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Leaderboard' })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'FAQ' })).not.toHaveAttribute('aria-current');
     expect(router.state.location.pathname).toBe('/home/view-leaderboard');
   });
 
