@@ -1,4 +1,4 @@
-import { messages, selectionCountErrors } from '@fantasy-cricket/rules';
+import { messages, positionLimit, selectionCountErrors } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
 import { FEATURES, FEATURES_BY_ID, type POSITION, POSITIONS, type LeagueTypeCode } from '../cricket/catalogue';
 import { checkFeaturePoints } from '../cricket/scoring/player-selection';
@@ -203,6 +203,12 @@ export async function updateSelectionConfigs(db: Kysely<DB>, userId: number, ite
     for (const item of items) {
       const row = byId.get(item.SelectionConfigID);
       if (!row) throw new HttpError(400, m.oneLeaguePerRequest);
+      // An inactive position counts 0 towards the team, but the count it stores must still be one the
+      // position allows (a fraction or a negative number does not even fit the column).
+      const limit = positionLimit(row.position);
+      if (!Number.isInteger(item.Count) || item.Count < 0 || item.Count > limit) {
+        throw new HttpError(400, messages.configure.positionMax(limit, row.position));
+      }
       row.count = item.Count;
       row.active = item.IsActive;
     }

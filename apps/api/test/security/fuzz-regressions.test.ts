@@ -1,7 +1,9 @@
+import { messages } from '@fantasy-cricket/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../src/http/errors';
 import { DB_TARGET } from '../db';
-import { type SignedIn, signUp, startTestApp, type TestApp } from '../helpers';
+import type { SignedIn, TestApp } from '../helpers';
+import { createLeague, leagueTables, type LeagueWorld, person, startLeagueWorld } from '../leagues/setup';
 import { contractProblems } from './contract';
 
 /**
@@ -9,11 +11,13 @@ import { contractProblems } from './contract';
  * stays fixed whatever seed the fuzzer draws. See docs/reliability.md.
  */
 
+let w: LeagueWorld;
 let t: TestApp;
 let me: SignedIn;
 beforeAll(async () => {
-  t = await startTestApp();
-  me = await signUp(t);
+  w = await startLeagueWorld();
+  t = w.t;
+  me = await person(t, 'Fuzz');
 });
 afterAll(async () => {
   await t.close();
@@ -90,5 +94,23 @@ describe(`bugs found by contract fuzzing, on ${DB_TARGET}`, () => {
     const res = await t.client().post('/api/user/unsubscribe', { token: 'x' }, { xsrf: false });
     expect(res.statusCode).toBe(403);
     expect(contractProblems('unsubscribe', res)).toEqual([]);
+  });
+
+  it('an inactive position with a fractional, negative or huge count answers 400 and saves nothing (was a 500)', async () => {
+    const league = await createLeague(w, me, { type: 2, name: 'Counts league' });
+    const rows = (
+      await me.client.get(`/api/selection_config/getSelectionConfigsForLeague/${league.LeagueID}`)
+    ).json() as { ID: number; PositionTypeName: string; Count: number }[];
+    const keeper = rows.find((r) => r.PositionTypeName === 'Wicketkeeper')!;
+    for (const Count of [3.3e-246, 0.5, -1, 1e21]) {
+      const before = await leagueTables(t.db);
+      const res = await me.client.post('/api/selection_config/bulkUpdate', {
+        LeagueSelectionConfig: [{ SelectionConfigID: keeper.ID, Count, IsActive: false }],
+      });
+      expect(res.statusCode, `${Count}: ${res.body}`).toBe(400);
+      expect(res.json().error.message).toBe(messages.configure.positionMax(1, 'Wicketkeeper'));
+      expect(contractProblems('updateSelectionConfigs', res)).toEqual([]);
+      expect(await leagueTables(t.db)).toEqual(before);
+    }
   });
 });
