@@ -325,6 +325,30 @@ export interface AppSecretsTable {
   created_at: Timestamp;
 }
 
+// ---- standings cache (0006) ----
+export interface StandingsVersionsTable {
+  /** 0 = results and fixtures (everything); otherwise a league id. */
+  scope: number;
+  version: ColumnType<number, number, number>;
+  xact: string | null;
+}
+export interface StandingsFixtureVersionsTable {
+  fixture_id: number;
+  version: ColumnType<number, number, number>;
+  xact: string | null;
+}
+export interface StandingsPointsTable {
+  league_id: number;
+  fixture_id: number;
+  user_id: number;
+  points: number;
+}
+export interface StandingsPointsComputedTable {
+  league_id: number;
+  fixture_id: number;
+  version: ColumnType<number, number, number>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -365,4 +389,9 @@ export interface DB {
   fixture_jobs: FixtureJobsTable;
   pick_reminders: PickRemindersTable;
   app_secrets: AppSecretsTable;
+  // ---- standings cache (0006) ----
+  standings_versions: StandingsVersionsTable;
+  standings_fixture_versions: StandingsFixtureVersionsTable;
+  standings_points: StandingsPointsTable;
+  standings_points_computed: StandingsPointsComputedTable;
 }

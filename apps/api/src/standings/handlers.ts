@@ -1,11 +1,12 @@
 import { messages } from '@fantasy-cricket/rules';
+import type { FastifyReply } from 'fastify';
 import type { PartialHandlerMap } from '../http/contract';
 import { HttpError, apiMessages } from '../http/errors';
 import type { SessionInfo } from '../http/session';
 import { detailsTarget, readableStandings } from './access';
+import { leaderboardBytes } from './cache';
 import { contestWidgets } from './contests';
 import {
-  leaderboardRows,
   leagueFixture,
   pastPlayerSelections,
   pastSelections,
@@ -23,29 +24,34 @@ type StandingsOps =
   | 'listPastPlayerSelections'
   | 'listPlayerScoringDetails';
 
+/**
+ * Answers with JSON bytes built ahead (./cache.ts writes exactly the contract's LeaderboardRow fields):
+ * Fastify sends a Buffer as is, without running the response serialiser again.
+ */
+function rawJson(reply: FastifyReply, bytes: Buffer): never {
+  reply.type('application/json; charset=utf-8');
+  return bytes as never;
+}
+
 function me(session: SessionInfo | null): number {
   if (!session) throw new HttpError(401, apiMessages.notSignedIn);
   return session.userId;
 }
 
 /**
- * Thin handlers over ./standings and ./contests. Access: Approved members and the admin (403 otherwise,
+ * Thin handlers over ./standings, ./contests and ./cache (the leaderboards). Access: Approved members and the admin (403 otherwise,
  * 404 for an unknown league); the type-specific operations answer 400 on a league of the other type.
  * The three POST operations may name another member (`x-other-user-fields: [UserID]`): ./access decides.
  */
 export const standingsHandlers: PartialHandlerMap<StandingsOps> = {
-  async getLeaderboard({ params, session, deps }) {
-    const userId = me(session);
-    const league = await readableStandings(deps.db, params.leagueId, userId, 'MP');
-    const data = await standingsData(deps.db, league, new Date());
-    return { status: 200, body: leaderboardRows(league, data, userId) };
+  async getLeaderboard({ params, session, deps, reply }) {
+    const bytes = await leaderboardBytes(deps.db, params.leagueId, me(session), 'MP');
+    return { status: 200, body: rawJson(reply, bytes) };
   },
 
-  async getPlayerSelectionLeaderboard({ params, session, deps }) {
-    const userId = me(session);
-    const league = await readableStandings(deps.db, params.leagueId, userId, 'PS');
-    const data = await standingsData(deps.db, league, new Date());
-    return { status: 200, body: leaderboardRows(league, data, userId) };
+  async getPlayerSelectionLeaderboard({ params, session, deps, reply }) {
+    const bytes = await leaderboardBytes(deps.db, params.leagueId, me(session), 'PS');
+    return { status: 200, body: rawJson(reply, bytes) };
   },
 
   async getPointsProgression({ params, session, deps }) {

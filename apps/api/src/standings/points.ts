@@ -8,17 +8,25 @@ import { leagueFixtureCondition } from '../leagues/fixtures';
  * them up, so a member's total always equals the sum of the score-detail rows they can open, and a
  * Player Selection pick's points always equal the sum of its per-stat rows.
  *
- * Points are computed on read from the derived scoring tables (`fixture_feature_winners`,
- * `player_fixture_feature_counts`), which the re-score hook rebuilds whenever a result changes. Nothing
- * is cached here, so a corrected result changes every answer at once. See docs/scoring.md
- * ("Leaderboards and contests") and docs/decisions/0007-standings.md.
+ * Points are computed from the derived scoring tables (`fixture_feature_winners`,
+ * `player_fixture_feature_counts`), which the re-score hook rebuilds whenever a result changes. The
+ * per-member fixture totals behind leaderboards, progression and contests are kept in
+ * `standings_points` (./materialize.ts), written by the same SQL below and recomputed for a fixture
+ * as soon as its version moves, so a corrected result changes every answer at once. See
+ * docs/scoring.md ("Leaderboards and contests") and docs/decisions/0007-standings.md.
  */
 
-/** Optional narrowing of the rows: one member, one fixture, one player (PS). */
+/** Optional narrowing of the rows: one member, one fixture (or several), one player (PS). */
 export interface RowFilter {
   userId?: number | undefined;
   fixtureId?: number | undefined;
+  fixtureIds?: readonly number[] | undefined;
   playerId?: number | undefined;
+  /**
+   * Keep the picks of every member, not only Approved ones (standings_points holds everyone's and
+   * applies the Approved filter on read, so membership changes never recompute points).
+   */
+  anyMember?: boolean | undefined;
 }
 
 const iso = (now: Date) => sql`${now.toISOString()}::timestamptz`;
@@ -43,14 +51,30 @@ export function scoredSql(f: string, r: string, now: Date): RawBuilder<boolean> 
  * The league's started fixtures with their `scored` flag (columns id, scored). Picks join this small
  * set first, then their own rows through the `(league_id, fixture_id)` pick indexes.
  */
-function startedFixturesSql(leagueId: number, now: Date, fixtureId?: number): RawBuilder<unknown> {
-  const one = fixtureId === undefined ? sql`true` : sql`f.id = ${fixtureId}`;
+function startedFixturesSql(leagueId: number, now: Date, filter: RowFilter = {}): RawBuilder<unknown> {
+  const parts: RawBuilder<boolean>[] = [sql<boolean>`true`];
+  if (filter.fixtureId !== undefined) parts.push(sql<boolean>`f.id = ${filter.fixtureId}`);
+  if (filter.fixtureIds !== undefined) parts.push(fixtureInSql('f.id', filter.fixtureIds));
+  const one = sql.join(parts, sql` AND `);
   return sql`
     SELECT f.id, ${scoredSql('f', 'r', now)} AS scored
     FROM leagues l
     JOIN fixtures f ON ${leagueFixtureCondition('l', 'f')}
     LEFT JOIN fixture_results r ON r.fixture_id = f.id
     WHERE l.id = ${leagueId} AND ${startedSql('f', now)} AND ${one}`;
+}
+
+/** `column IN (ids)` with the ids inlined (integers only); false for an empty list. */
+export function fixtureInSql(column: string, ids: readonly number[]): RawBuilder<boolean> {
+  if (ids.length === 0) return sql<boolean>`false`;
+  return sql<boolean>`${sql.ref(column)} IN (${sql.raw(ids.map((id) => String(Math.trunc(id))).join(', '))})`;
+}
+
+/** The join that keeps only Approved members' picks (nothing with `anyMember`). */
+function approvedJoin(alias: string, filter: RowFilter): RawBuilder<unknown> {
+  if (filter.anyMember) return sql``;
+  return sql`JOIN league_members m ON m.league_id = ${sql.ref(`${alias}.league_id`)}
+      AND m.user_id = ${sql.ref(`${alias}.user_id`)} AND m.status = 'Approved'`;
 }
 
 function filters(alias: string, filter: RowFilter): RawBuilder<boolean> {
@@ -76,9 +100,9 @@ export function mpPickRowsSql(leagueId: number, now: Date, filter: RowFilter = {
              s.team_id, s.player_id, s.bonus_option_id, s.is_auto_pick,
              lc.is_active AS cfg_active, lc.points AS cfg_points, lf.scored,
              (lf.scored AND w.fixture_id IS NOT NULL) AS correct
-      FROM (${startedFixturesSql(leagueId, now, filter.fixtureId)}) lf
+      FROM (${startedFixturesSql(leagueId, now, filter)}) lf
       JOIN league_selections s ON s.league_id = ${leagueId} AND s.fixture_id = lf.id
-      JOIN league_members m ON m.league_id = s.league_id AND m.user_id = s.user_id AND m.status = 'Approved'
+      ${approvedJoin('s', filter)}
       JOIN league_configurations lc ON lc.id = s.league_configuration_id AND lc.league_id = s.league_id
       LEFT JOIN fixture_feature_winners w ON w.fixture_id = s.fixture_id AND w.feature_id = lc.feature_id
         AND w.entity_id = coalesce(s.team_id, s.player_id, s.bonus_option_id)
@@ -117,12 +141,12 @@ function featureListSql(points: ReadonlyMap<number, number>): RawBuilder<boolean
   return sql<boolean>`c.feature_id IN (${sql.join([...points.keys()].map((id) => sql.lit(id)))})`;
 }
 
-/** Player Selection picks of Approved members in started fixtures of the league (aliases lf, ps). */
+/** Player Selection picks of Approved members (any member with `anyMember`) in started fixtures of the league (aliases lf, ps). */
 function psPicksFrom(leagueId: number, now: Date, filter: RowFilter): RawBuilder<unknown> {
   return sql`
-    FROM (${startedFixturesSql(leagueId, now, filter.fixtureId)}) lf
+    FROM (${startedFixturesSql(leagueId, now, filter)}) lf
     JOIN player_selections ps ON ps.league_id = ${leagueId} AND ps.fixture_id = lf.id
-    JOIN league_members m ON m.league_id = ps.league_id AND m.user_id = ps.user_id AND m.status = 'Approved'`;
+    ${approvedJoin('ps', filter)}`;
 }
 
 /**
@@ -217,42 +241,32 @@ export async function approvedMembers(db: Kysely<DB>, leagueId: number): Promise
 }
 
 /**
- * Points per member and scored fixture: user id → fixture id → points, for every member with a pick in
- * the fixture (0 included). Match Prediction adds up the pick rows; Player Selection the stat rows (the
- * same sums as its pick rows, without the per-pick step), plus the picks' presence.
+ * The rows of `standings_points` for the league: per member (any status) and scored fixture listed,
+ * the member's points — Match Prediction adds up the pick rows, Player Selection the stat rows (the
+ * same sums as its pick rows, without the per-pick step), plus a 0 row for every member who picked in
+ * the fixture (so "who picked" survives a 0). Only ./materialize.ts writes them.
  */
-export async function memberFixturePoints(
-  db: Kysely<DB>,
+export function memberFixturePointsSql(
   type: LeagueTypeCode,
   leagueId: number,
   now: Date,
+  fixtureIds: readonly number[],
   psPoints: ReadonlyMap<number, number> = new Map(),
-): Promise<Map<number, Map<number, number>>> {
-  const query =
-    type === 'MP'
-      ? sql<{ user_id: number; fixture_id: number; points: number | string }>`
+): RawBuilder<{ user_id: number; fixture_id: number; points: number | string }> {
+  const filter: RowFilter = { fixtureIds, anyMember: true };
+  return type === 'MP'
+    ? sql`
           SELECT p.user_id, p.fixture_id, sum(p.points) AS points
-          FROM (${mpPickRowsSql(leagueId, now)}) p
+          FROM (${mpPickRowsSql(leagueId, now, filter)}) p
           WHERE p.scored
           GROUP BY p.user_id, p.fixture_id`
-      : sql<{ user_id: number; fixture_id: number; points: number | string }>`
+    : sql`
           SELECT x.user_id, x.fixture_id, sum(x.points) AS points FROM (
-            SELECT st.user_id, st.fixture_id, st.points FROM (${psStatRowsSql(leagueId, now, psPoints)}) st
+            SELECT st.user_id, st.fixture_id, st.points FROM (${psStatRowsSql(leagueId, now, psPoints, filter)}) st
             UNION ALL
-            SELECT ps.user_id, ps.fixture_id, 0 ${psPicksFrom(leagueId, now, {})} WHERE lf.scored
+            SELECT ps.user_id, ps.fixture_id, 0 ${psPicksFrom(leagueId, now, filter)} WHERE lf.scored
           ) x
           GROUP BY x.user_id, x.fixture_id`;
-  const { rows } = await query.execute(db);
-  const out = new Map<number, Map<number, number>>();
-  for (const r of rows) {
-    let byFixture = out.get(r.user_id);
-    if (!byFixture) {
-      byFixture = new Map();
-      out.set(r.user_id, byFixture);
-    }
-    byFixture.set(r.fixture_id, Number(r.points));
-  }
-  return out;
 }
 
 /**

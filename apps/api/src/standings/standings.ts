@@ -3,11 +3,11 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import type { LeagueRecord } from '../leagues/access';
 import { leagueFixtureCondition } from '../leagues/fixtures';
+import { memberFixturePoints } from './materialize';
 import {
   type Member,
   type ScoredFixture,
   approvedMembers,
-  memberFixturePoints,
   mpPickRowsSql,
   psFeaturePoints,
   psPickRowsSql,
@@ -36,7 +36,14 @@ export async function standingsData(db: Kysely<DB>, league: LeagueRecord, now: D
   const psPoints = league.league_type === 'PS' ? await psFeaturePoints(db, league.id) : new Map<number, number>();
   const fixtures = await scoredFixtures(db, league.id, now);
   const members = await approvedMembers(db, league.id);
-  const points = await memberFixturePoints(db, league.league_type, league.id, now, psPoints);
+  const approved = new Set(members.map((m) => m.userId));
+  const points = await memberFixturePoints(
+    db,
+    league,
+    fixtures.map((f) => f.id),
+    approved,
+    now,
+  );
   return { fixtures, members, points, psPoints };
 }
 
@@ -44,8 +51,15 @@ export function fullName(league: Pick<LeagueRecord, 'is_private'>, m: Pick<Membe
   return league.is_private ? `${m.firstName} ${m.lastName}`.trim() : '';
 }
 
-const byName = (a: Member, b: Member) =>
-  a.displayName.localeCompare(b.displayName, 'en', { sensitivity: 'base' }) || a.userId - b.userId;
+/** Same order as `a.localeCompare(b, 'en', { sensitivity: 'base' })`, without a collator per call. */
+const nameCollator = new Intl.Collator('en', { sensitivity: 'base' });
+const byName = (a: Member, b: Member) => nameCollator.compare(a.displayName, b.displayName) || a.userId - b.userId;
+
+/** A member's leaderboard numbers: points over the scored fixtures, and from the last one. */
+export interface MemberTotal {
+  total: number;
+  gained: number;
+}
 
 /**
  * Leaderboard rows: every Approved member, ranked by total points (ties share a position), sorted by
@@ -55,16 +69,29 @@ const byName = (a: Member, b: Member) =>
 export function leaderboardRows(league: LeagueRecord, data: LeagueStandingsData, me: number): LeaderboardRow[] {
   const { fixtures, members, points } = data;
   const last = fixtures.at(-1);
-  const pointsOf = (userId: number, fixtureId: number) => points.get(userId)?.get(fixtureId) ?? 0;
-  const totals = members.map((m) => ({
-    key: m.userId,
-    points: fixtures.reduce((sum, f) => sum + pointsOf(m.userId, f.id), 0),
-  }));
-  const now = rankByPoints(totals);
-  const gained = (userId: number) => (last ? pointsOf(userId, last.id) : 0);
+  const totals = new Map<number, MemberTotal>();
+  for (const m of members) {
+    const byFixture = points.get(m.userId);
+    let total = 0;
+    if (byFixture) for (const f of fixtures) total += byFixture.get(f.id) ?? 0;
+    totals.set(m.userId, { total, gained: last ? (byFixture?.get(last.id) ?? 0) : 0 });
+  }
+  return rankedRows(league, members, totals, fixtures.length, me);
+}
+
+/** `leaderboardRows` from each member's totals (`scoredCount` = number of scored fixtures). */
+export function rankedRows(
+  league: Pick<LeagueRecord, 'is_private'>,
+  members: readonly Member[],
+  totals: ReadonlyMap<number, MemberTotal>,
+  scoredCount: number,
+  me: number,
+): LeaderboardRow[] {
+  const entries = members.map((m) => ({ key: m.userId, points: totals.get(m.userId)?.total ?? 0 }));
+  const now = rankByPoints(entries);
+  const gained = (userId: number) => (scoredCount > 0 ? (totals.get(userId)?.gained ?? 0) : 0);
   const before =
-    fixtures.length >= 2 ? rankByPoints(totals.map((t) => ({ key: t.key, points: t.points - gained(t.key) }))) : now;
-  const totalOf = new Map(totals.map((t) => [t.key, t.points]));
+    scoredCount >= 2 ? rankByPoints(entries.map((t) => ({ key: t.key, points: t.points - gained(t.key) }))) : now;
   return [...members]
     .sort((a, b) => (now.get(a.userId) ?? 0) - (now.get(b.userId) ?? 0) || byName(a, b))
     .map((m) => {
@@ -75,7 +102,7 @@ export function leaderboardRows(league: LeagueRecord, data: LeagueStandingsData,
         UserFullName: fullName(league, m),
         Position: position,
         PositionChange: (before.get(m.userId) ?? position) - position,
-        TotalPoints: totalOf.get(m.userId) ?? 0,
+        TotalPoints: totals.get(m.userId)?.total ?? 0,
         PointsGained: gained(m.userId),
         IsMe: m.userId === me,
       };

@@ -1,0 +1,211 @@
+import { messages } from '@fantasy-cricket/rules';
+import { type Kysely, sql } from 'kysely';
+import type { DB, LeagueTypeCode } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { LeagueRecord } from '../leagues/access';
+import { leagueFixtureCondition } from '../leagues/fixtures';
+import { readableStandings } from './access';
+import { memberTotals } from './materialize';
+import { approvedMembers, type Member, scoredFixtures } from './points';
+import { rankedRows } from './standings';
+
+/**
+ * The leaderboards, served from memory (issue 8; docs/performance.md, "Standings cache").
+ *
+ * Each API process keeps, per league, the serialised JSON of its leaderboard (the bytes the contract's
+ * serialiser would write, with every `IsMe` false, plus where each member's flag sits), the league's
+ * type and admin, and its Approved members. An entry is tagged with the league's standings versions
+ * (`standings_versions` rows 0 and the league id, migration 0006) as read *before* it was built. A
+ * request reads those two counters (one indexed query), and when they still match, answers from
+ * memory: access is decided from the entry (Approved member or admin), and the caller's `IsMe` is
+ * patched into a copy of the bytes. Anything else (unknown league, not a member, a version moved, a
+ * clock-driven change due) takes the full path: the usual access checks, then one build per league and
+ * version at a time, however many requests wait for it.
+ *
+ * The counters are bumped in the transaction that changes anything a leaderboard shows — the re-score
+ * hook for results, triggers for members, names, league settings and late auto-picks — so an entry
+ * built before a commit is never served after it, by this process or any other on the same database.
+ */
+
+const MAX_BYTES = 128 * 1024 * 1024;
+const TRUE = Buffer.from('true');
+/** Every row ends with `"IsMe":false}` (IsMe is the contract's last LeaderboardRow property). */
+const FALSE_TAIL = 'false}'.length;
+
+export interface CachedLeaderboard {
+  leagueId: number;
+  /** The versions it was built for. */
+  key: string;
+  type: LeagueTypeCode;
+  adminUserId: number;
+  approved: ReadonlySet<number>;
+  body: Buffer;
+  /** user id → byte offset of the `false` of that member's `IsMe`. */
+  isMeAt: ReadonlyMap<number, number>;
+  /** Date.now() from which the answer may change without a write (a scored fixture not started yet); else Infinity. */
+  expiresAt: number;
+}
+
+/** One process's leaderboards: least recently used first out past MAX_BYTES. */
+export class LeaderboardCache {
+  private readonly entries = new Map<number, CachedLeaderboard>();
+  private readonly building = new Map<string, Promise<CachedLeaderboard>>();
+  private bytes = 0;
+  hits = 0;
+  builds = 0;
+
+  constructor(private readonly maxBytes = MAX_BYTES) {}
+
+  get(leagueId: number, key: string, now = Date.now()): CachedLeaderboard | undefined {
+    const e = this.entries.get(leagueId);
+    if (!e || e.key !== key || now >= e.expiresAt) return undefined;
+    this.entries.delete(leagueId); // most recently used last
+    this.entries.set(leagueId, e);
+    this.hits += 1;
+    return e;
+  }
+
+  /** Builds (once per league and key, whoever asks meanwhile) and keeps the entry. */
+  async build(leagueId: number, key: string, make: () => Promise<CachedLeaderboard>): Promise<CachedLeaderboard> {
+    const id = `${leagueId}|${key}`;
+    let pending = this.building.get(id);
+    if (!pending) {
+      pending = make()
+        .then((e) => {
+          this.builds += 1;
+          this.put(e);
+          return e;
+        })
+        .finally(() => this.building.delete(id));
+      this.building.set(id, pending);
+    }
+    return pending;
+  }
+
+  private put(e: CachedLeaderboard): void {
+    const old = this.entries.get(e.leagueId);
+    if (old) {
+      this.bytes -= old.body.length;
+      this.entries.delete(e.leagueId);
+    }
+    if (e.body.length > this.maxBytes) return;
+    this.entries.set(e.leagueId, e);
+    this.bytes += e.body.length;
+    for (const [id, victim] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(id);
+      this.bytes -= victim.body.length;
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+}
+
+const caches = new WeakMap<Kysely<DB>, LeaderboardCache>();
+
+/** The cache of the process for this database handle (each app built on its own handle has its own). */
+export function leaderboardCache(db: Kysely<DB>): LeaderboardCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new LeaderboardCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** The league's standings versions as one string ("0:12,7:3"): what an entry is valid for. */
+export async function standingsKey(db: Kysely<DB>, leagueId: number): Promise<string> {
+  const { rows } = await sql<{ key: string | null }>`
+    SELECT string_agg(scope || ':' || version, ',' ORDER BY scope) AS key
+    FROM standings_versions WHERE scope IN (0, ${leagueId})`.execute(db);
+  return rows[0]?.key ?? '';
+}
+
+/** The serialised rows: one JSON array, every IsMe false, with each member's flag offset. */
+export function serialiseRows(rows: ReturnType<typeof rankedRows>): { body: Buffer; isMeAt: Map<number, number> } {
+  const parts: string[] = [];
+  const isMeAt = new Map<number, number>();
+  let at = 1; // '['
+  for (const row of rows) {
+    const json = JSON.stringify({ ...row, IsMe: false });
+    if (parts.length > 0) at += 1; // ','
+    at += Buffer.byteLength(json);
+    isMeAt.set(row.UserID, at - FALSE_TAIL);
+    parts.push(json);
+  }
+  return { body: Buffer.from(`[${parts.join(',')}]`), isMeAt };
+}
+
+/** The entry's bytes as `userId` sees them (their own row's IsMe true). */
+export function bytesFor(entry: CachedLeaderboard, userId: number): Buffer {
+  const at = entry.isMeAt.get(userId);
+  if (at === undefined) return entry.body;
+  return Buffer.concat([entry.body.subarray(0, at), TRUE, entry.body.subarray(at + 'false'.length)]);
+}
+
+/** The earliest start time still ahead of a fixture that is otherwise scored (normally none). */
+async function nextClockChange(db: Kysely<DB>, leagueId: number, now: Date): Promise<number> {
+  const { rows } = await sql<{ next: Date | string | null }>`
+    SELECT min(f.start_time) AS next
+    FROM leagues l JOIN fixtures f ON ${leagueFixtureCondition('l', 'f')}
+    JOIN fixture_results r ON r.fixture_id = f.id
+    WHERE l.id = ${leagueId} AND f.status = 'completed' AND r.result_type IN ('normal', 'tie')
+      AND f.start_time > ${now.toISOString()}::timestamptz`.execute(db);
+  const next = rows[0]?.next;
+  return next ? new Date(next).getTime() : Number.POSITIVE_INFINITY;
+}
+
+/** Builds the entry from the database (the league's points are brought up to date on the way). */
+export async function buildLeaderboard(db: Kysely<DB>, league: LeagueRecord, key: string): Promise<CachedLeaderboard> {
+  const now = new Date();
+  const fixtures = await scoredFixtures(db, league.id, now);
+  const members: Member[] = await approvedMembers(db, league.id);
+  const approved = new Set(members.map((m) => m.userId));
+  const totals = await memberTotals(
+    db,
+    league,
+    fixtures.map((f) => f.id),
+    fixtures.at(-1)?.id,
+    approved,
+    now,
+  );
+  const { body, isMeAt } = serialiseRows(rankedRows(league, members, totals, fixtures.length, 0));
+  return {
+    leagueId: league.id,
+    key,
+    type: league.league_type,
+    adminUserId: league.admin_user_id,
+    approved,
+    body,
+    isMeAt,
+    expiresAt: await nextClockChange(db, league.id, now),
+  };
+}
+
+/**
+ * The leaderboard answer for `userId`, as JSON bytes: 404/403/400 exactly as `readableStandings`
+ * decides them, from memory when the league's versions have not moved.
+ */
+export async function leaderboardBytes(
+  db: Kysely<DB>,
+  leagueId: number,
+  userId: number,
+  type: LeagueTypeCode,
+): Promise<Buffer> {
+  const cache = leaderboardCache(db);
+  const key = await standingsKey(db, leagueId);
+  const hit = cache.get(leagueId, key);
+  if (hit && (hit.approved.has(userId) || hit.adminUserId === userId)) {
+    if (hit.type !== type) {
+      const m = messages.standingsApi;
+      throw new HttpError(400, type === 'MP' ? m.notMatchPrediction : m.notPlayerSelection);
+    }
+    return bytesFor(hit, userId);
+  }
+  const league = await readableStandings(db, leagueId, userId, type);
+  const entry = hit ?? (await cache.build(leagueId, key, () => buildLeaderboard(db, league, key)));
+  return bytesFor(entry, userId);
+}
