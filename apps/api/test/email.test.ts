@@ -1,15 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/database';
 import { queueEmail } from '../src/email/outbox';
-import { smtpTransport } from '../src/email/transport';
+import { SMTP_TIMEOUTS, smtpTransport, smtpUrlWithTimeouts } from '../src/email/transport';
 import { backoffMs, EmailWorker } from '../src/email/worker';
 import { freshDatabase } from './db';
+import { TestSmtp } from './faults/smtp';
 import { MemoryTransport, PASSWORD, startTestApp, uniqueEmail } from './helpers';
 
 let database: Database;
@@ -169,27 +168,21 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 describe('SMTP delivery (real smtp-server)', () => {
+  it('bounds every SMTP delivery in time (well inside the lease), unless SMTP_URL sets its own limits', () => {
+    const url = new URL(smtpUrlWithTimeouts('smtp://user:p%40ss@mail.test:587?socketTimeout=5000'));
+    expect(url.searchParams.get('connectionTimeout')).toBe(String(SMTP_TIMEOUTS.connectionTimeout));
+    expect(url.searchParams.get('greetingTimeout')).toBe(String(SMTP_TIMEOUTS.greetingTimeout));
+    expect(url.searchParams.get('socketTimeout')).toBe('5000');
+    expect(url.password).toBe('p%40ss');
+    const { leaseMs } = loadConfig({ NODE_ENV: 'test' }).email;
+    expect(SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout).toBeLessThan(
+      leaseMs / 2,
+    );
+  });
+
   it('sends the verification email over SMTP; its link verifies the account', async () => {
-    const received: { from: string; to: string[]; raw: string }[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      disableReverseLookup: true,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.server.address() as AddressInfo).port;
+    const server = await TestSmtp.start();
+    const { received, port } = server;
     await settleOutbox();
     const t = await startTestApp(
       { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Fantasy Cricket <hello@fc.test>' },
@@ -227,7 +220,7 @@ describe('SMTP delivery (real smtp-server)', () => {
       expect(row).toMatchObject({ status: 'sent', attempts: 1 });
     } finally {
       await t.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.stop();
     }
   });
 });

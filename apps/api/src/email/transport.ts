@@ -32,9 +32,25 @@ function nodemailerMessage(mail: OutgoingMail, from: string) {
   };
 }
 
+/**
+ * Time limits of one SMTP delivery (nodemailer's defaults are 2 min, 30 s and 10 min). A send must end
+ * well inside the worker's lease (5 min), or a second worker could claim and send the message again
+ * while the first is still waiting on a hung server. SMTP_URL may set them itself (`?socketTimeout=…`).
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 };
+
+/** SMTP_URL with the time limits added as query parameters (nodemailer reads them there), unless set. */
+export function smtpUrlWithTimeouts(url: string): string {
+  const parsed = new URL(url);
+  for (const [key, value] of Object.entries(SMTP_TIMEOUTS)) {
+    if (!parsed.searchParams.has(key)) parsed.searchParams.set(key, String(value));
+  }
+  return parsed.toString();
+}
+
 /** Real delivery through an SMTP server (SMTP_URL, e.g. smtp://user:pass@host:587). */
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  const transporter = nodemailer.createTransport(smtpUrlWithTimeouts(url));
   return {
     name: 'smtp',
     async send(mail) {
