@@ -26,6 +26,7 @@ export const apiMessages = {
   unsupportedMediaType: 'Requests must be sent as JSON (Content-Type: application/json).',
   tooLarge: 'The request is too large.',
   badRequest: 'The request is not valid.',
+  nulCharacter: 'The request contains a character that is not allowed (U+0000).',
   unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;
 

@@ -218,6 +218,17 @@ export function assertOwnIds(request: FastifyRequest, userId: number, otherUserF
   }
 }
 
+/**
+ * Whether any string (value or key) in the request holds U+0000. PostgreSQL text cannot store it, so it
+ * would fail deep in a query (a 500); no field of the contract has a use for it.
+ */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 8 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
+}
+
 /** Any operation's handler, as the registry sees it (each is typed by its own operation in HandlerMap). */
 export type RegisteredHandler = (ctx: never) => Promise<{ status: number; body?: unknown }>;
 
@@ -258,6 +269,10 @@ export function registerOpenApiRoutes(app: FastifyInstance, options: RegisterOpt
       schema: op.schema,
       config: { operationId: op.operationId, isPublic: op.isPublic },
       onRequest: loadSessionHook(options.deps, op.isPublic),
+      preValidation: async (request) => {
+        if (containsNul([request.params, request.query, request.body]))
+          throw new HttpError(400, apiMessages.nulCharacter);
+      },
       preHandler: async (request) => {
         if (request.session) assertOwnIds(request, request.session.userId, op.otherUserFields);
       },

@@ -113,4 +113,32 @@ describe(`bugs found by contract fuzzing, on ${DB_TARGET}`, () => {
       expect(await leagueTables(t.db)).toEqual(before);
     }
   });
+
+  it('a NUL character (U+0000) in any string answers 400 and stores nothing (PostgreSQL text cannot hold it: was a 500)', async () => {
+    const contacts = async () => (await t.db.selectFrom('contact_messages').select('id').execute()).length;
+    const before = await contacts();
+    const cases: [string, string, string, unknown?][] = [
+      [
+        'addContactMessage',
+        'POST',
+        '/api/contact_us/add_contact_message',
+        { name: 'N', email: 'n@example.com', message: 'a\u0000b' },
+      ],
+      ['authenticateUser', 'POST', '/api/user/authenticate_user', { email: 'a\u0000@example.com', password: 'x' }],
+      ['listPublicLeagues', 'GET', `/api/league/publicLeagues/${me.userId}?search=abc%00def`],
+      [
+        'joinLeague',
+        'POST',
+        '/api/league_member/joinLeague',
+        { UserID: me.userId, LeagueCode: 'ABCDEFGH', DisplayName: 'Nul\u0000Name' },
+      ],
+    ];
+    for (const [operationId, method, url, body] of cases) {
+      const res = await me.client.request(method, url, body);
+      expect(res.statusCode, `${operationId}: ${res.body}`).toBe(400);
+      expect(res.json()).toEqual(error(apiMessages.nulCharacter));
+      expect(contractProblems(operationId, res)).toEqual([]);
+    }
+    expect(await contacts()).toBe(before);
+  });
 });
