@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { formatBacktest, runBacktest } from './autopick/backtest';
+import { backupPglite, restorePglite } from './backup/pglite';
 import { loadConfig, REPO_ROOT } from './config';
 import { loadDemoSeason } from './cricket/demo/season';
 import { type ImportReportEntry, importCricsheetPath } from './cricket/import/folder';
@@ -33,9 +34,46 @@ const USAGE = `Usage: pnpm --filter @fantasy-cricket/api cli <command>
   stats                               Print the home-page player statistics
   backtest-autopick [<folder>]        Replay a Cricsheet season (default: IPL 2024) in a fresh in-memory
                                       database and compare the auto-pick model with random and best picks
+  backup <file>                       Back up the embedded database to <file> (a .tar.gz); stop the server first
+  restore <file>                      Replace the embedded database with a backup (the old folder is kept
+                                      as pglite.before-restore-<time>); stop the server first
 
 The database is PostgreSQL when DATABASE_URL is set, else PGlite in \${DATA_DIR:-.data}/pglite.
-Migrations run first.`;
+Migrations run first (not for backup and restore). For PostgreSQL, back up with pg_dump (docs/data.md).`;
+
+const PG_BACKUP_HINT = `DATABASE_URL is set: back up and restore PostgreSQL with its own tools, e.g.
+  pg_dump --format=custom --file=fantasy.dump "$DATABASE_URL"
+  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" fantasy.dump
+(see docs/data.md). \`cli backup\` and \`cli restore\` are for the embedded database.`;
+
+/** backup/restore of the embedded database: the folder is opened by these commands alone. */
+async function backupCommand(cmd: 'backup' | 'restore', fileArg: string | undefined): Promise<number> {
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    console.error(PG_BACKUP_HINT);
+    return 1;
+  }
+  if (!fileArg) {
+    console.error(USAGE);
+    return 1;
+  }
+  const file = resolve(process.env.INIT_CWD ?? process.cwd(), fileArg);
+  const dir = join(config.dataDir, 'pglite');
+  if (cmd === 'backup') {
+    const r = await backupPglite(dir, file);
+    const rows = Object.values(r.tables).reduce((a, b) => a + b, 0);
+    console.log(
+      `backed up ${dir} to ${r.file}: ${r.bytes} bytes, ${Object.keys(r.tables).length} tables, ${rows} rows`,
+    );
+  } else {
+    const r = await restorePglite(dir, file);
+    const rows = Object.values(r.tables).reduce((a, b) => a + b, 0);
+    console.log(`restored ${file} into ${dir}: ${Object.keys(r.tables).length} tables, ${rows} rows`);
+    if (r.previous)
+      console.log(`the database it replaced is kept in ${r.previous} (delete it when you no longer need it)`);
+  }
+  return 0;
+}
 
 async function open(): Promise<Database> {
   const config = loadConfig();
@@ -89,6 +127,7 @@ async function main(argv: string[]): Promise<number> {
     return cmd ? 0 : 1;
   }
   if (cmd === 'backtest-autopick') return backtestCommand(sub);
+  if (cmd === 'backup' || cmd === 'restore') return backupCommand(cmd, sub);
   const database = await open();
   const { db } = database;
   try {
