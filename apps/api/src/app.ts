@@ -36,6 +36,9 @@ declare module 'fastify' {
   }
 }
 
+/** Sent with every answer: features the app does not use are disabled. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+
 function isApiPath(url: string): boolean {
   const path = url.split('?', 1)[0] ?? '';
   return path === '/api' || path.startsWith('/api/');
@@ -89,6 +92,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
     hsts: config.production ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  });
+  // Powerful browser features the app never uses stay off, for its pages and anything they embed.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    return payload;
   });
 
   // The API speaks JSON only: other bodies answer 415 instead of reaching validation as text.
