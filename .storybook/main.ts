@@ -6,9 +6,11 @@ const config: StorybookConfig = {
   stories: [
     '../packages/ui/src/**/*.mdx',
     '../packages/ui/src/**/*.stories.@(ts|tsx)',
-    // The web app's feature stories (the folder may have none yet: an empty match is fine).
+    // The web app's screens (Screens/…), beside their features; their API is mocked with msw.
     '../apps/web/src/**/*.stories.@(ts|tsx)',
   ],
+  // mockServiceWorker.js for the screens' stories, written by `msw init` (see README, Storybook).
+  staticDirs: ['./generated'],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },

@@ -1,4 +1,5 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
+import { mswLoader } from '../apps/web/src/stories/msw';
 import { darkTheme, lightTheme, vars } from '../packages/ui/src/index';
 
 const themes = { light: lightTheme, dark: darkTheme } as const;
@@ -41,6 +42,9 @@ const withTheme: Decorator = (Story, context) => {
 
 const preview: Preview = {
   decorators: [withTheme],
+  // The screens' stories (apps/web) answer the app's API calls with msw: see apps/web/src/stories/msw.ts.
+  // A story without `parameters.msw` (every kit story) does not start the worker.
+  loaders: [mswLoader],
   globalTypes: {
     theme: {
       description: 'Colour theme',

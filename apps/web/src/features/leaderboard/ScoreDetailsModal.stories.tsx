@@ -1,0 +1,90 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import { http, serverError } from '../../stories/api';
+import { AppAt, freshApp } from '../../stories/app';
+import { mpLeague, psLeague, rememberLeague, standingsHandlers } from '../../stories/standings';
+
+type PlayContext = Parameters<NonNullable<Story['play']>>[0];
+
+/** Opens a member's score details from their points on the Leaderboard and returns the dialog. */
+async function openDetails({ userEvent }: PlayContext, points: string, member: string) {
+  await userEvent.click(await screen.findByRole('button', { name: `${points} points: score details of ${member}` }));
+  return screen.findByRole('dialog', { name: `Score details: ${member}` });
+}
+
+/**
+ * The score-details modal (ScoreDetailsModal): one member's picks by started fixture, with subtotals,
+ * the total and the exports, opened from the Leaderboard by each story's play function.
+ */
+const meta = {
+  title: 'Screens/Score Details',
+  tags: ['!autodocs'],
+  parameters: { layout: 'fullscreen', msw: { handlers: standingsHandlers } },
+  beforeEach: () => {
+    const cleanup = freshApp();
+    rememberLeague(mpLeague);
+    return cleanup;
+  },
+  render: () => <AppAt path="/home/view-leaderboard" />,
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A Match Prediction member's picks: Match 1 (one scoring row, one auto-pick) and Match 2. */
+export const Loaded: Story = {
+  play: async (context) => {
+    const dialog = await openDetails(context, '120', 'Harman');
+    const match1 = await within(dialog).findByRole('region', { name: /^Match 1 - RCB @ MI/ });
+    await expect(match1).toHaveTextContent('Subtotal: 10 points');
+    await expect(within(match1).getByRole('row', { name: /Match Winner/ })).toHaveAttribute('data-tone', 'success');
+    await expect(within(dialog).getByRole('region', { name: /^Match 2/ })).toHaveTextContent('Subtotal: 90 points');
+    await expect(within(dialog).getByRole('button', { name: 'Export CSV (Scores.csv)' })).toBeEnabled();
+  },
+};
+
+/** A Player Selection member: a picked player's points open the per-stat breakdown on top. */
+export const PlayerBreakdown: Story = {
+  beforeEach: () => rememberLeague(psLeague),
+  play: async (context) => {
+    const dialog = await openDetails(context, '80', 'Jemi');
+    const match1 = await within(dialog).findByRole('region', { name: /^Match 1/ });
+    await context.userEvent.click(
+      within(match1).getByRole('button', { name: '24 points: score details of Rohit Sharma' }),
+    );
+    const player = await screen.findByRole('dialog', { name: 'Player score details: Rohit Sharma' });
+    await expect(await within(player).findByRole('row', { name: /Sixes/ })).toHaveAttribute('data-tone', 'success');
+  },
+};
+
+/** A member with no started picks: nothing to list, nothing to export. */
+export const Empty: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        scoreDetails: [http.post('/view/pastSelections', ({ response }) => response(200).json([]))],
+      },
+    },
+  },
+  play: async (context) => {
+    const dialog = await openDetails(context, '60', 'Deepti');
+    await expect(await within(dialog).findByText('No score details available.')).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: /Export CSV/ })).toBeDisabled();
+  },
+};
+
+/** The details could not be loaded: the notification says so and the modal closes. */
+export const LoadError: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        scoreDetails: [http.post('/view/pastSelections', ({ response }) => response.untyped(serverError()))],
+      },
+    },
+  },
+  play: async (context) => {
+    await context.userEvent.click(await screen.findByRole('button', { name: '120 points: score details of Harman' }));
+    await expect(await screen.findByText('Failed to load score details. Please try again later.')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  },
+};

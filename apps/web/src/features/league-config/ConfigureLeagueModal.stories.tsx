@@ -1,0 +1,137 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import { http, serverError, userLeagues } from '../../stories/api';
+import { AppAt, freshApp } from '../../stories/app';
+import { leagueConfigs, makeLeague, selectionConfigs } from '../leagues/testData';
+
+/** The Draft Player Selection league the signed-in user runs: both steps are editable. */
+const league = makeLeague();
+
+/** Opens the popup from My Leagues (the way a person gets there) and returns the dialog. */
+async function openWizard({ userEvent }: Parameters<NonNullable<Story['play']>>[0]) {
+  await userEvent.click(await screen.findByRole('button', { name: `Configure ${league.LeagueName}` }));
+  return screen.findByRole('dialog', { name: 'League Configuration - Player Selection' });
+}
+
+/**
+ * The League Configuration popup (the configure wizard) of a Draft Player Selection league, opened from
+ * My Leagues by each story's play function: step 1 player counts, a confirmation, step 2 features and points.
+ */
+const meta = {
+  title: 'Screens/Configure League',
+  tags: ['!autodocs'],
+  parameters: {
+    layout: 'fullscreen',
+    msw: {
+      handlers: {
+        leagues: userLeagues([league]),
+        counts: [
+          http.get('/selection_config/getSelectionConfigsForLeague/{leagueId}', ({ response }) =>
+            response(200).json(selectionConfigs),
+          ),
+          http.post('/selection_config/bulkUpdate', ({ response }) => response(200).json({ message: 'Saved.' })),
+        ],
+        features: [
+          http.get('/league_configuration/getConfigurationsForLeague/{leagueId}', ({ response }) =>
+            response(200).json(leagueConfigs),
+          ),
+        ],
+      },
+    },
+  },
+  beforeEach: () => freshApp(),
+  // The real path to the popup (ConfigureLeagueModal): My Leagues, then the league's Configure button.
+  render: () => <AppAt path="/home/view-my-leagues" />,
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Step 1: the player counts per position, editable. */
+export const PlayerCounts: Story = {
+  play: async (context) => {
+    const dialog = await openWizard(context);
+    await expect(within(dialog).getByText('Configure Number of Players', { selector: 'li' })).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    await expect(await within(dialog).findByRole('spinbutton', { name: 'Count of Batsman' })).toHaveValue(4);
+    await expect(within(dialog).getByRole('columnheader', { name: 'Max Allowed' })).toBeVisible();
+  },
+};
+
+/** Step 1 → confirmation → step 2 (features and points) → Back to the counts, now saved and read-only. */
+export const StepsAndBack: Story = {
+  play: async (context) => {
+    const { userEvent } = context;
+    const dialog = await openWizard(context);
+    await within(dialog).findByRole('spinbutton', { name: 'Count of Batsman' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await expect(confirm).toHaveTextContent(
+      'Once you proceed, the selection configuration cannot be changed. Do you want to continue?',
+    );
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Save & Continue' }));
+    await expect(await within(dialog).findByText('Player Selection configuration saved successfully!')).toBeVisible();
+    await expect(within(dialog).getByText('Configure Features and Points', { selector: 'li' })).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    await expect(within(dialog).getByRole('spinbutton', { name: 'Points for Runs' })).toHaveValue(1);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await expect(within(dialog).getByText('Configure Number of Players', { selector: 'li' })).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    await expect(within(dialog).getByText('The player counts are saved and can no longer be changed.')).toBeVisible();
+    await expect(within(dialog).queryByRole('spinbutton')).not.toBeInTheDocument();
+    await expect(within(dialog).getByRole('button', { name: 'Next' })).toBeVisible();
+  },
+};
+
+/** A league with no positions and no features to configure. */
+export const Empty: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        counts: [
+          http.get('/selection_config/getSelectionConfigsForLeague/{leagueId}', ({ response }) =>
+            response(200).json([]),
+          ),
+        ],
+        features: [
+          http.get('/league_configuration/getConfigurationsForLeague/{leagueId}', ({ response }) =>
+            response(200).json([]),
+          ),
+        ],
+      },
+    },
+  },
+  play: async (context) => {
+    const dialog = await openWizard(context);
+    await expect(await within(dialog).findByText('No positions to configure.')).toBeVisible();
+  },
+};
+
+/** The league's configuration could not be loaded: the popup says so. */
+export const LoadError: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        features: [
+          http.get('/league_configuration/getConfigurationsForLeague/{leagueId}', ({ response }) =>
+            response.untyped(serverError()),
+          ),
+        ],
+      },
+    },
+  },
+  play: async (context) => {
+    const dialog = await openWizard(context);
+    await expect(
+      await within(dialog).findByText('Failed to fetch league configurations. Please try again.'),
+    ).toBeVisible();
+  },
+};

@@ -1,0 +1,94 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, within } from 'storybook/test';
+import { http, userLeagues, userLeaguesFail } from '../../stories/api';
+import { AppAt, freshApp } from '../../stories/app';
+import { makeLeague } from '../leagues/testData';
+import { featureRows, fixtures, players, SERVER_NOW, slots, teams } from '../picks/testData';
+import { MySelectionsPage } from './MySelectionsPage';
+
+const mp = makeLeague({ LeagueID: 1, LeagueName: 'Office MP', LeagueTypeName: 'Match Prediction', Status: 'Active' });
+const ps = makeLeague({ LeagueID: 2, LeagueName: 'Office PS', LeagueTypeName: 'Player Selection', Status: 'Active' });
+/** Not offered for picks: a Draft league and a Finished one. */
+const draft = makeLeague({ LeagueID: 3, LeagueName: 'Draft League', Status: 'Draft' });
+const finished = makeLeague({ LeagueID: 5, LeagueName: 'Old League', Status: 'Finished', FixturesRemaining: 0 });
+
+type PlayContext = Parameters<NonNullable<Story['play']>>[0];
+
+/** Chooses the league in the Select, as a person would, and returns the grid of its next fixture. */
+async function openLeague({ userEvent }: PlayContext, name: string) {
+  await userEvent.click(await screen.findByRole('combobox', { name: 'Select a League' }));
+  await userEvent.click(await screen.findByRole('option', { name }));
+  return screen.findByRole('table', { name: 'Your selections for Match 3' });
+}
+
+/**
+ * My Selections (`/home/my-predictions`), signed in as the fixtures' user, the server's clock at
+ * 2026-04-10 12:00 UTC: Match 2 has started, Match 3 and Match 4 are open for picks.
+ */
+const meta = {
+  title: 'Screens/My Selections',
+  component: MySelectionsPage,
+  tags: ['!autodocs'],
+  parameters: {
+    layout: 'fullscreen',
+    msw: {
+      handlers: {
+        leagues: userLeagues([draft, mp, ps, finished]),
+        fixtures: [
+          http.get('/view/serverTime', ({ response }) => response(200).json({ currentServerTime: SERVER_NOW })),
+          http.get('/league_fixture/getAllFixturesForLeague/{leagueId}', ({ response }) =>
+            response(200).json(fixtures),
+          ),
+        ],
+        picks: [
+          http.post('/league_selection/user/', ({ response }) => response(200).json(featureRows)),
+          http.get('/player_selection/fixture/', ({ response }) => response(200).json(slots)),
+          http.get('/player/getPlayersByFixtureID/{fixtureId}', ({ response }) => response(200).json(players)),
+          http.get('/team/getTeamsByFixtureID/{fixtureId}', ({ response }) => response(200).json(teams)),
+        ],
+      },
+    },
+  },
+  beforeEach: () => freshApp(),
+  render: () => <AppAt path="/home/my-predictions" />,
+} satisfies Meta<typeof MySelectionsPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A Match Prediction league chosen: the next fixture preselected, one pick per feature (one auto-picked). */
+export const Loaded: Story = {
+  play: async (context) => {
+    const grid = await openLeague(context, 'Office MP');
+    await expect(screen.getByRole('combobox', { name: 'Select Fixture' })).toHaveTextContent('Match 3');
+    await expect(within(grid).getByRole('rowheader', { name: /Most Wickets/ })).toHaveTextContent('Auto-pick');
+    await expect(within(grid).getByRole('combobox', { name: /Match Winner/ })).toHaveTextContent('Mumbai Indians');
+    await expect(screen.getByRole('button', { name: 'Save Selections' })).toBeVisible();
+  },
+};
+
+/** A Player Selection league chosen: one player per position slot. */
+export const PlayerSelection: Story = {
+  play: async (context) => {
+    const grid = await openLeague(context, 'Office PS');
+    await expect(within(grid).getAllByRole('rowheader', { name: /Batsman/ })).toHaveLength(2);
+    await expect(screen.getByRole('checkbox', { name: 'Copy below picks to my other PS leagues' })).toBeVisible();
+  },
+};
+
+/** No league open for picks. */
+export const Empty: Story = {
+  parameters: { msw: { handlers: { leagues: userLeagues([draft, finished]) } } },
+  play: async () => {
+    await expect(await screen.findByText('No leagues found.')).toBeVisible();
+    await expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  },
+};
+
+/** The leagues could not be loaded: the notification says so. */
+export const LoadError: Story = {
+  parameters: { msw: { handlers: { leagues: userLeaguesFail() } } },
+  play: async () => {
+    await expect(await screen.findByText('Failed to load leagues. Please try again.')).toBeVisible();
+  },
+};
