@@ -1,0 +1,780 @@
+import { messages } from '@fantasy-cricket/rules';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationId } from '../../src/http/contract';
+import type { OpenApiOperation } from '../../src/http/openapi';
+import { DB_TARGET } from '../db';
+import { uniqueEmail } from '../helpers';
+import { addresses, contractProblems, operation, operationIds } from './contract';
+import {
+  buildWorld,
+  clientFor,
+  closeWorld,
+  DISPLAY,
+  type LeagueKey,
+  linkTokenFor,
+  loginAccount,
+  type Person,
+  type PersonRole,
+  quickUser,
+  type SecurityWorld,
+  unsubscribeTokenFor,
+} from './world';
+
+/**
+ * The access matrix: every operation of openapi.yaml against every kind of caller, in one world.
+ *
+ * Callers:
+ * - anonymous — no session;
+ * - outsider — signed in, not a member of the league;
+ * - pending — asked to join the league, not approved yet;
+ * - member — an Approved member;
+ * - admin — the league's admin (also an Approved member);
+ * - otherUser — the Approved member naming the admin's user id wherever the request names a user
+ *   ({userId}, UserID, user_id, AdminUserID, AdminID): one person acting on someone else's account.
+ *   Only operations that name a user have this cell; the test checks that against the contract.
+ *
+ * Every cell is a status and, for a successful read, what the caller may see (`see.*`). Every answer
+ * must also match the contract (openapi.yaml), and carry no one else's email, the Pending member's
+ * name (outside the admin's view) or anything that looks like a secret. A new operation in
+ * openapi.yaml without its row here fails the first test.
+ */
+
+type Caller = PersonRole | 'anonymous' | 'otherUser';
+/** The order cells run in: the admin, whose success changes the league for good, last. */
+const CALLERS: Caller[] = ['anonymous', 'otherUser', 'outsider', 'pending', 'member', 'admin'];
+
+interface Ctx {
+  w: SecurityWorld;
+  caller: Caller;
+  /** Who calls (null: anonymous). otherUser is the member. */
+  me: Person | null;
+  /** The user id the request names: the caller's own; the admin's for otherUser (and anonymous). */
+  uid: number;
+  /** The person `uid` belongs to. */
+  named: Person;
+}
+
+interface Req {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  body?: unknown;
+  /** Anything the request made that the check needs (a token's account, …). */
+  note?: { email?: string; userId?: number };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
+type Body = any;
+type See = (body: Body, c: Ctx, note: Req['note']) => void;
+/** What a cell may reveal that is otherwise a leak: others' emails, the Pending member's display name. */
+type Reveal = 'emails' | 'pending';
+type Cell = number | { status: number; see: See; reveals?: Reveal[] };
+
+interface Row {
+  req: (c: Ctx) => Req | Promise<Req>;
+  anonymous: Cell;
+  outsider: Cell;
+  pending: Cell;
+  member: Cell;
+  admin: Cell;
+  /** Only for operations that name a user. */
+  otherUser?: Cell;
+  /** Success deletes the caller: the row runs after every other row. */
+  last?: boolean;
+}
+
+const get = (url: string): Req => ({ method: 'GET', url });
+const post = (url: string, body?: unknown): Req => ({ method: 'POST', url, body });
+const put = (url: string, body: unknown): Req => ({ method: 'PUT', url, body });
+const del = (url: string, body?: unknown): Req => ({ method: 'DELETE', url, body });
+
+const ok = (see: See, reveals?: Reveal[]): Cell => ({ status: 200, see, ...(reveals ? { reveals } : {}) });
+const created = (see: See): Cell => ({ status: 201, see });
+/** Public operations: the same answer for everyone. */
+const everyone = (cell: Cell) => ({ anonymous: cell, outsider: cell, pending: cell, member: cell, admin: cell });
+/** Any signed-in person gets `cell`; anonymous 401. */
+const signedIn = (cell: Cell) => ({ anonymous: 401, outsider: cell, pending: cell, member: cell, admin: cell });
+/** Approved members and the admin read; others 401/403. */
+const membersRead = (see: See) => ({ anonymous: 401, outsider: 403, pending: 403, member: ok(see), admin: ok(see) });
+/** Only the admin may; everyone else 401/403. */
+const adminOnly = (see: See) => ({ anonymous: 401, outsider: 403, pending: 403, member: 403, admin: ok(see) });
+
+const lid = (c: Ctx, key: LeagueKey) => c.w.leagues[key].LeagueID;
+const nowMs = () => Date.now();
+
+/** What each caller may see, as checks of the answer. */
+const see = {
+  message: ((b) => expect(typeof b.message).toBe('string')) as See,
+  session: ((b, c) => {
+    expect(b).toEqual({ user_id: c.me!.userId, first_name: c.me!.first, last_name: c.me!.last, email: c.me!.email });
+  }) as See,
+  signedInAs: ((b, _c, note) => {
+    expect(b.status).toBe('success');
+    expect(b.email).toBe(note!.email);
+  }) as See,
+  registered: ((b) => expect(b.user_id).toBeGreaterThan(0)) as See,
+  verified: ((b, _c, note) => expect(b.email).toBe(note!.email)) as See,
+  profile: ((b, c) => {
+    expect(b.EmailID).toBe(c.me!.email);
+    expect(b.FirstName).toBe(c.me!.first);
+  }) as See,
+  nonEmptyList: ((b) => expect(b.length).toBeGreaterThan(0)) as See,
+  leagueTypes: ((b) => expect(b.map((t: Body) => t.ID)).toEqual([1, 2])) as See,
+  series: ((b, c) => expect(b.map((s: Body) => s.SeasonID)).toContain(c.w.lw.seasonId)) as See,
+  widgets: ((b) => expect(Array.isArray(b)).toBe(true)) as See,
+  createdLeague: ((b) => expect(b.LeagueCode).toMatch(/^[A-Z2-9]{8}$/)) as See,
+  /** mp is listed with the caller's own status; an outsider does not see it. */
+  myLeagues: ((b, c) => {
+    const mp = b.data.find((l: Body) => l.LeagueID === lid(c, 'mp'));
+    if (c.caller === 'outsider') expect(mp).toBeUndefined();
+    else expect(mp).toMatchObject({ MemberStatus: c.caller === 'pending' ? 'Pending' : 'Approved' });
+    for (const l of b.data) expect(['Approved', 'Pending']).toContain(l.MemberStatus);
+  }) as See,
+  /** Never a private league; the public one only for those who have not joined it. */
+  publicLeagues: ((b, c) => {
+    const ids = b.data.map((l: Body) => l.LeagueID);
+    const privateIds = Object.entries(c.w.leagues)
+      .filter(([k]) => k !== 'pub')
+      .map(([, l]) => l.LeagueID);
+    expect(ids.filter((id: number) => privateIds.includes(id))).toEqual([]);
+    const joined = c.caller === 'member' || c.caller === 'admin';
+    expect(ids.includes(lid(c, 'pub'))).toBe(!joined);
+  }) as See,
+  league: ((b, c) => {
+    expect(b.LeagueID).toBe(lid(c, 'mp'));
+    expect(b.MemberStatus).toBe(c.caller === 'pending' ? 'Pending' : 'Approved');
+    expect(b.DisplayName).toBe(c.me!.displayName);
+  }) as See,
+  configurations: ((b, c) => {
+    expect(b.length).toBeGreaterThan(0);
+    for (const item of b) expect(item.LeagueID).toBe(lid(c, 'mp'));
+  }) as See,
+  selectionConfigs: ((b, c) => {
+    expect(b).toHaveLength(4);
+    for (const item of b) expect(item.LeagueID).toBe(lid(c, 'ps'));
+  }) as See,
+  /** Approved members only, with full names (a private league), without emails. */
+  membersAsMember: ((b, c) => {
+    expect(b.data.map((m: Body) => m.UserID).sort()).toEqual(
+      [c.w.people.admin.userId, c.w.people.member.userId].sort(),
+    );
+    for (const m of b.data) {
+      expect(m.Status).toBe('Approved');
+      expect(m).not.toHaveProperty('Email');
+      expect(m.FirstName).not.toBe('');
+    }
+  }) as See,
+  /** Everyone, the Pending request included, each with their email. */
+  membersAsAdmin: ((b, c) => {
+    const { admin, member, pending } = c.w.people;
+    expect(b.data.map((m: Body) => [m.UserID, m.Status, m.Email])).toEqual(
+      expect.arrayContaining([
+        [admin.userId, 'Approved', admin.email],
+        [member.userId, 'Approved', member.email],
+        [pending.userId, 'Pending', pending.email],
+      ]),
+    );
+    expect(b.data).toHaveLength(3);
+  }) as See,
+  joinedPending: ((b, c) => expect(b).toMatchObject({ LeagueID: lid(c, 'toJoin'), Status: 'Pending' })) as See,
+  serverTime: ((b) => expect(Math.abs(Date.parse(b.currentServerTime) - nowMs())).toBeLessThan(60_000)) as See,
+  fixtures: ((b, c) => {
+    const byId = new Map(b.map((f: Body) => [f.FixtureID, f.HasStarted]));
+    expect(byId.get(c.w.upcoming.id)).toBe(false);
+    expect(byId.get(c.w.played.id)).toBe(true);
+  }) as See,
+  /** The caller's own Match Winner pick, not anyone else's. */
+  ownMpRows: ((b, c) => {
+    const winner = b.find((r: Body) => r.FeatureID === 1);
+    expect(winner.TeamID).toBe(c.w.picks.mpTeam[c.caller as 'admin' | 'member']);
+  }) as See,
+  ownPsRows: ((b, c) => {
+    const slot = b.find((r: Body) => r.PositionID === 1 && r.PositionOrder === 1);
+    expect(slot.PlayerID).toBe(c.w.picks.psPlayer[c.caller as 'admin' | 'member']);
+  }) as See,
+  squadPlayers: ((b, c) => {
+    expect(b.length).toBeGreaterThan(0);
+    for (const p of b) expect([c.w.upcoming.localTeamId, c.w.upcoming.visitorTeamId]).toContain(p.TeamID);
+  }) as See,
+  teams: ((b, c) =>
+    expect(b.map((t: Body) => t.ID).sort()).toEqual(
+      [c.w.upcoming.localTeamId, c.w.upcoming.visitorTeamId].sort(),
+    )) as See,
+  savedOne: ((b) => expect(b).toMatchObject({ Saved: 1, CopiedTo: [] })) as See,
+  /** Before the start: the caller's own picks only, though the league shows others' picks. */
+  ownPicksOnly: ((b, c) => {
+    expect(b.length).toBeGreaterThan(0);
+    for (const r of b) expect([r.UserID, r.IsOwn]).toEqual([c.me!.userId, true]);
+  }) as See,
+  /** Approved members only (never the Pending one), full names (private league), IsMe on one's own row. */
+  leaderboard: ((b, c) => {
+    const { admin, member } = c.w.people;
+    expect(b.map((r: Body) => r.UserID).sort()).toEqual([admin.userId, member.userId].sort());
+    for (const r of b) {
+      expect(r.IsMe).toBe(r.UserID === c.me!.userId);
+      expect(r.UserFullName).not.toBe('');
+    }
+  }) as See,
+  progression: ((b, c) => {
+    const { admin, member } = c.w.people;
+    expect(b.Series.map((s: Body) => s.UserID).sort()).toEqual([admin.userId, member.userId].sort());
+    for (const s of b.Series) expect(s.IsMe).toBe(s.UserID === c.me!.userId);
+  }) as See,
+  /** The named member's picks, of started fixtures only. */
+  detailsOfNamed: ((b, c) => {
+    expect(b.length).toBeGreaterThan(0);
+    for (const r of b) {
+      expect(r.UserDisplayName).toBe(c.named.displayName);
+      expect(Date.parse(r.StartTime)).toBeLessThanOrEqual(nowMs());
+    }
+  }) as See,
+  scoringOfNamed: ((b, c) => {
+    for (const r of b) expect(r.UserDisplayName).toBe(c.named.displayName);
+  }) as See,
+};
+
+let w: SecurityWorld;
+let login: { email: string; password: string; userId: number };
+
+/** One row per operationId of openapi.yaml (the compiler and the first test both insist). */
+const matrix: Record<OperationId, Row> = {
+  // ---- accounts (public operations: the same for everyone) ----
+  getSession: { req: () => get('/api/session'), ...signedIn(ok(see.session)) },
+  signOut: { req: () => post('/api/session/sign_out'), ...everyone(204) },
+  authenticateUser: {
+    req: () => ({
+      ...post('/api/user/authenticate_user', { email: login.email, password: login.password }),
+      note: { email: login.email },
+    }),
+    ...everyone(ok(see.signedInAs)),
+  },
+  resendVerificationEmail: {
+    req: () => post('/api/user/resend_verification_email', { email: uniqueEmail() }),
+    ...everyone(ok(see.message)),
+  },
+  initiateChangePassword: {
+    req: () => post('/api/user/initiate_change_password', { email: uniqueEmail() }),
+    ...everyone(ok(see.message)),
+  },
+  addUser: {
+    req: () =>
+      post('/api/user/add_user', {
+        first_name: 'New',
+        last_name: 'Comer',
+        email: uniqueEmail(),
+        password: 'a long pass 1',
+      }),
+    ...everyone(created(see.registered)),
+  },
+  verifyEmail: {
+    req: async (c) => {
+      const link = await linkTokenFor(c.w, 'verify_email');
+      return { ...post('/api/user/verify_email', { token: link.token }), note: { email: link.email } };
+    },
+    ...everyone(ok(see.verified)),
+  },
+  changePassword: {
+    req: async (c) => {
+      const link = await linkTokenFor(c.w, 'reset_password');
+      return post('/api/user/change_password', { token: link.token, new_password: 'another long pass 2' });
+    },
+    ...everyone(ok(see.message)),
+  },
+  unsubscribe: {
+    req: async (c) =>
+      post('/api/user/unsubscribe', { token: await unsubscribeTokenFor(c.w, (await quickUser(c.w)).userId) }),
+    ...everyone(ok(see.message)),
+  },
+
+  // ---- profile: one's own account only ----
+  getUserProfile: { req: (c) => get(`/api/user/${c.uid}`), ...signedIn(ok(see.profile)), otherUser: 403 },
+  updateUserProfile: {
+    req: (c) => put(`/api/user/${c.uid}`, { missing_pick_notification: true, use_ai_auto_pick: false }),
+    ...signedIn(ok(see.profile)),
+    otherUser: 403,
+  },
+  deleteUserProfile: {
+    req: (c) => del(`/api/user/${c.uid}`, { user_id: c.uid, message: 'matrix' }),
+    ...signedIn(ok(see.message)),
+    otherUser: 403,
+    last: true,
+  },
+
+  // ---- content ----
+  listFaqs: { req: () => get('/api/faq/'), ...everyone(ok(see.nonEmptyList)) },
+  addContactMessage: {
+    req: () => post('/api/contact_us/add_contact_message', { name: 'Sam', email: 'sam@example.com', message: 'Hello' }),
+    ...everyone(created(see.message)),
+  },
+
+  // ---- leagues ----
+  listLeagueTypes: { req: () => get('/api/leaguetype/getAll'), ...signedIn(ok(see.leagueTypes)) },
+  listActiveSeries: { req: () => get('/api/stage/active_stages_namelist'), ...signedIn(ok(see.series)) },
+  listPlayerStats: { req: () => get('/api/player_stats/'), ...signedIn(ok(see.widgets)) },
+  createLeague: {
+    req: (c) =>
+      post('/api/league/', {
+        Name: 'Matrix created',
+        LeagueTypeID: 1,
+        IsPrivate: true,
+        ShowOthersPicks: false,
+        SeasonID: c.w.lw.seasonId,
+        AdminUserID: c.uid,
+        AdminDisplayName: 'Creator',
+      }),
+    ...signedIn(created(see.createdLeague)),
+    otherUser: 403,
+  },
+  listUserLeagues: {
+    req: (c) => get(`/api/league/userLeagues/${c.uid}`),
+    ...signedIn(ok(see.myLeagues)),
+    otherUser: 403,
+  },
+  listPublicLeagues: {
+    req: (c) => get(`/api/league/publicLeagues/${c.uid}`),
+    ...signedIn(ok(see.publicLeagues)),
+    otherUser: 403,
+  },
+  getLeague: {
+    req: (c) => get(`/api/league/${lid(c, 'mp')}`),
+    anonymous: 401,
+    outsider: 403,
+    pending: ok(see.league, ['pending']),
+    member: ok(see.league),
+    admin: ok(see.league),
+  },
+  updateLeague: {
+    req: (c) => put(`/api/league/${lid(c, 'mp')}`, { Description: 'Friendly league', ShowOthersPicks: true }),
+    ...adminOnly(see.message),
+  },
+  deleteLeague: { req: (c) => del(`/api/league/${lid(c, 'toDelete')}`), ...adminOnly(see.message) },
+  activateLeague: {
+    req: (c) => post('/api/league/activate', { UserID: c.uid, LeagueID: lid(c, 'toActivate') }),
+    ...adminOnly(see.message),
+    otherUser: 403,
+  },
+  changeLeagueAdmin: {
+    req: (c) =>
+      post('/api/league/changeAdmin', {
+        LeagueID: lid(c, 'toTransfer'),
+        AdminID: c.uid,
+        NewAdminID: c.w.people.member.userId,
+      }),
+    ...adminOnly(see.message),
+    otherUser: 403,
+  },
+  getLeagueConfigurations: {
+    req: (c) => get(`/api/league_configuration/getConfigurationsForLeague/${lid(c, 'mp')}`),
+    ...membersRead(see.configurations),
+  },
+  updateLeagueConfigurations: {
+    req: async (c) => {
+      const item = await c.w.t.db
+        .selectFrom('league_configurations')
+        .selectAll()
+        .where('league_id', '=', lid(c, 'draft'))
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      return post('/api/league_configuration/bulkUpdate', {
+        LeagueConfiguration: [
+          {
+            LeagueConfigurationID: item.id,
+            LeagueID: item.league_id,
+            FeatureID: item.feature_id,
+            Points: item.points,
+            IsActive: item.is_active,
+          },
+        ],
+      });
+    },
+    ...adminOnly(see.message),
+  },
+  getSelectionConfigs: {
+    req: (c) => get(`/api/selection_config/getSelectionConfigsForLeague/${lid(c, 'ps')}`),
+    ...membersRead(see.selectionConfigs),
+  },
+  updateSelectionConfigs: {
+    req: async (c) => {
+      const rows = await c.w.t.db
+        .selectFrom('league_selection_configs')
+        .selectAll()
+        .where('league_id', '=', lid(c, 'draft'))
+        .execute();
+      return post('/api/selection_config/bulkUpdate', {
+        LeagueSelectionConfig: rows.map((r) => ({ SelectionConfigID: r.id, Count: r.count, IsActive: r.is_active })),
+      });
+    },
+    ...adminOnly(see.message),
+  },
+  listLeagueMembers: {
+    req: (c) => get(`/api/league_member/${lid(c, 'mp')}/members`),
+    anonymous: 401,
+    outsider: 403,
+    pending: 403,
+    member: ok(see.membersAsMember),
+    admin: ok(see.membersAsAdmin, ['emails', 'pending']),
+  },
+  updateMemberStatus: {
+    req: (c) =>
+      post('/api/league_member/update_member_status', {
+        LeagueMemberID: c.w.pendingMemberId.toDecide,
+        LeagueID: lid(c, 'toDecide'),
+        Status: 'Approved',
+        AdminUserID: c.uid,
+      }),
+    ...adminOnly(see.message),
+    otherUser: 403,
+  },
+  joinLeague: {
+    req: (c) =>
+      post('/api/league_member/joinLeague', {
+        UserID: c.uid,
+        LeagueCode: c.w.leagues.toJoin.LeagueCode,
+        DisplayName: 'Joiner',
+      }),
+    anonymous: 401,
+    outsider: ok(see.joinedPending),
+    pending: 400, // already requested
+    member: 400, // already a member
+    admin: 400,
+    otherUser: 403,
+  },
+
+  // ---- picks ----
+  getServerTime: { req: () => get('/api/view/serverTime'), ...signedIn(ok(see.serverTime)) },
+  listLeagueFixtures: {
+    req: (c) => get(`/api/league_fixture/getAllFixturesForLeague/${lid(c, 'mp')}`),
+    ...membersRead(see.fixtures),
+  },
+  getMatchPredictionRows: {
+    req: (c) =>
+      post('/api/league_selection/user/', { UserID: c.uid, LeagueID: lid(c, 'mp'), FixtureID: c.w.upcoming.id }),
+    ...membersRead(see.ownMpRows),
+    otherUser: 403,
+  },
+  getPlayerSelectionRows: {
+    req: (c) =>
+      get(`/api/player_selection/fixture/?FixtureID=${c.w.upcoming.id}&LeagueID=${lid(c, 'ps')}&UserID=${c.uid}`),
+    ...membersRead(see.ownPsRows),
+    otherUser: 403,
+  },
+  listFixturePlayers: {
+    req: (c) => get(`/api/player/getPlayersByFixtureID/${c.w.upcoming.id}`),
+    ...signedIn(ok(see.squadPlayers)),
+  },
+  listFixtureTeams: { req: (c) => get(`/api/team/getTeamsByFixtureID/${c.w.upcoming.id}`), ...signedIn(ok(see.teams)) },
+  saveMatchPredictionPicks: {
+    req: async (c) => {
+      const feature = await c.w.t.db
+        .selectFrom('league_configurations')
+        .select('id')
+        .where('league_id', '=', lid(c, 'mp'))
+        .where('feature_id', '=', 1)
+        .executeTakeFirstOrThrow();
+      const team = c.w.picks.mpTeam[c.caller as 'admin' | 'member'] ?? c.w.upcoming.localTeamId;
+      return put('/api/league_selection/bulk_update', {
+        CopyToOtherLeagues: false,
+        Selection: [
+          {
+            UserID: c.uid,
+            LeagueID: lid(c, 'mp'),
+            FixtureID: c.w.upcoming.id,
+            LeagueFeatureID: feature.id,
+            IsActive: true,
+            TeamID: team,
+          },
+        ],
+      });
+    },
+    ...membersRead(see.savedOne),
+    otherUser: 403,
+  },
+  savePlayerSelectionPicks: {
+    req: (c) =>
+      put('/api/player_selection/bulk_update', {
+        CopyToOtherLeagues: false,
+        Selection: [
+          {
+            UserID: c.uid,
+            LeagueID: lid(c, 'ps'),
+            FixtureID: c.w.upcoming.id,
+            PositionTypeID: 1,
+            PositionOrder: 1,
+            PlayerID: c.w.picks.psPlayer[c.caller as 'admin' | 'member'] ?? c.w.picks.psPlayer.admin,
+            IsActive: true,
+          },
+        ],
+      }),
+    ...membersRead(see.savedOne),
+    otherUser: 403,
+  },
+  listFixtureSelections: {
+    req: (c) => post('/api/view/selectionsForFixture', { LeagueID: lid(c, 'mp'), FixtureID: c.w.upcoming.id }),
+    ...membersRead(see.ownPicksOnly),
+  },
+  listFixturePlayerSelections: {
+    req: (c) => post('/api/view/playerSelectionsForFixture', { LeagueID: lid(c, 'ps'), FixtureID: c.w.upcoming.id }),
+    ...membersRead(see.ownPicksOnly),
+  },
+
+  // ---- standings ----
+  getLeaderboard: { req: (c) => get(`/api/view/leaderboard/${lid(c, 'mp')}`), ...membersRead(see.leaderboard) },
+  getPlayerSelectionLeaderboard: {
+    req: (c) => get(`/api/view/player_selection_leaderboard/${lid(c, 'ps')}`),
+    ...membersRead(see.leaderboard),
+  },
+  getPointsProgression: { req: (c) => get(`/api/view/progression/${lid(c, 'mp')}`), ...membersRead(see.progression) },
+  getContestStandings: { req: (c) => get(`/api/contests/standings/${lid(c, 'mp')}`), ...membersRead(see.widgets) },
+  // These may name another member (x-other-user-fields): mp and ps show others' picks, so the member may
+  // open the admin's details of started fixtures.
+  listPastSelections: {
+    req: (c) => post('/api/view/pastSelections', { LeagueID: lid(c, 'mp'), UserID: c.uid }),
+    ...membersRead(see.detailsOfNamed),
+    otherUser: ok(see.detailsOfNamed),
+  },
+  listPastPlayerSelections: {
+    req: (c) => post('/api/view/pastPlayerSelections', { LeagueID: lid(c, 'ps'), UserID: c.uid }),
+    ...membersRead(see.detailsOfNamed),
+    otherUser: ok(see.detailsOfNamed),
+  },
+  listPlayerScoringDetails: {
+    req: (c) =>
+      post('/api/view/playerSelectionsDetailedScoring', {
+        LeagueID: lid(c, 'ps'),
+        FixtureID: c.w.played.id,
+        UserID: c.uid,
+        PlayerID: 0,
+      }),
+    ...membersRead(see.scoringOfNamed),
+    otherUser: ok(see.scoringOfNamed),
+  },
+};
+
+/** Fields whose value is a user id (the generic owner rule of src/http/openapi.ts, plus {userId}). */
+const USER_FIELDS = new Set(['userId', 'user_id', 'UserID', 'AdminUserID', 'AdminID']);
+
+function namesUser(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  const s = schema as { properties?: Record<string, unknown>; items?: unknown };
+  return (
+    Object.entries(s.properties ?? {}).some(([name, sub]) => USER_FIELDS.has(name) || namesUser(sub)) ||
+    namesUser(s.items)
+  );
+}
+const operationNamesUser = (op: OpenApiOperation) =>
+  [op.schema.params, op.schema.querystring, op.schema.body].some(namesUser);
+
+/** Never in any answer: keys that look like credentials. */
+const SECRET_KEY = /pass|hash|secret|salt|token|sid/i;
+function secretKeys(value: unknown, path = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => secretKeys(v, `${path}[${i}]`));
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([k, v]) => [
+    ...(SECRET_KEY.test(k) ? [`${path}.${k}`] : []),
+    ...secretKeys(v, `${path}.${k}`),
+  ]);
+}
+
+const cellOf = (row: Row, caller: Caller): Cell | undefined => row[caller];
+const statusOf = (cell: Cell) => (typeof cell === 'number' ? cell : cell.status);
+
+const figures = { rows: 0, cells: 0, byStatus: new Map<number, number>() };
+
+beforeAll(async () => {
+  w = await buildWorld();
+  login = await loginAccount(w);
+});
+afterAll(async () => {
+  if (w) await closeWorld(w);
+});
+
+/**
+ * What the matrix's single request per cell cannot show: others' picks after the start (shown or
+ * hidden by the league), names in a public league, a Rejected member. Runs before the matrix, whose
+ * last row deletes the accounts.
+ */
+describe(`visibility beyond the matrix on ${DB_TARGET}`, () => {
+  const call = async (role: PersonRole, method: Req['method'], url: string, body?: unknown) => {
+    const res = await (await clientFor(w, w.people[role])).request(method, url, body);
+    return { status: res.statusCode, body: res.body === '' ? undefined : res.json(), text: res.body };
+  };
+  const selections = (role: PersonRole, key: LeagueKey, fixtureId: number, ps = false) =>
+    call(role, 'POST', ps ? '/api/view/playerSelectionsForFixture' : '/api/view/selectionsForFixture', {
+      LeagueID: w.leagues[key].LeagueID,
+      FixtureID: fixtureId,
+    });
+  const userIds = (rows: Body[]) => [...new Set(rows.map((r) => r.UserID as number))].sort((a, b) => a - b);
+
+  it("after the start, a league that shows others' picks shows every Approved member's, with full names", async () => {
+    const { admin, member } = w.people;
+    for (const [key, ps] of [
+      ['mp', false],
+      ['ps', true],
+    ] as const) {
+      const res = await selections('member', key, w.played.id, ps);
+      expect(res.status).toBe(200);
+      expect(userIds(res.body)).toEqual([admin.userId, member.userId].sort((a, b) => a - b));
+      const adminRow = res.body.find((r: Body) => r.UserID === admin.userId);
+      expect([adminRow.UserFullName, adminRow.IsOwn]).toEqual(['Ada Admiralty', false]);
+      expect(res.text).not.toContain(DISPLAY.pending);
+    }
+  });
+
+  it("a league that hides others' picks shows only one's own, before and after the start, admin included", async () => {
+    for (const role of ['member', 'admin'] as const) {
+      for (const fixture of [w.upcoming.id, w.played.id]) {
+        const res = await selections(role, 'mpHidden', fixture);
+        expect(res.status).toBe(200);
+        expect(userIds(res.body)).toEqual([w.people[role].userId]);
+      }
+    }
+    const details = await call('member', 'POST', '/api/view/pastSelections', {
+      LeagueID: w.leagues.mpHidden.LeagueID,
+      UserID: w.people.admin.userId,
+    });
+    expect([details.status, details.body.error.message]).toEqual([403, messages.standingsApi.othersHidden]);
+    const byAdmin = await call('admin', 'POST', '/api/view/pastSelections', {
+      LeagueID: w.leagues.mpHidden.LeagueID,
+      UserID: w.people.member.userId,
+    });
+    expect(byAdmin.status).toBe(403);
+  });
+
+  it('a public league shows no full names anywhere: members, picks, leaderboard, score details', async () => {
+    const pub = w.leagues.pub.LeagueID;
+    const answers = [
+      await call('member', 'GET', `/api/league_member/${pub}/members`),
+      await call('admin', 'GET', `/api/league_member/${pub}/members`),
+      await selections('member', 'pub', w.played.id),
+      await call('member', 'GET', `/api/view/leaderboard/${pub}`),
+      await call('member', 'POST', '/api/view/pastSelections', { LeagueID: pub, UserID: w.people.admin.userId }),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      for (const p of Object.values(w.people)) expect(res.text).not.toContain(p.last);
+    }
+    const members = answers[0]!.body.data as Body[];
+    expect(members.map((m) => [m.FirstName, m.LastName])).toEqual([
+      ['', ''],
+      ['', ''],
+    ]);
+    expect(new Set((answers[2]!.body as Body[]).map((r) => r.UserFullName))).toEqual(new Set(['']));
+    expect(new Set((answers[3]!.body as Body[]).map((r) => r.UserFullName))).toEqual(new Set(['']));
+  });
+
+  it('a Rejected request sees nothing of the league and cannot ask again', async () => {
+    const league = w.leagues.mpHidden;
+    const decided = await call('admin', 'POST', '/api/league_member/update_member_status', {
+      LeagueMemberID: w.pendingMemberId.mpHidden,
+      LeagueID: league.LeagueID,
+      Status: 'Rejected',
+      AdminUserID: w.people.admin.userId,
+    });
+    expect(decided.status).toBe(200);
+    for (const url of [
+      `/api/league/${league.LeagueID}`,
+      `/api/league_member/${league.LeagueID}/members`,
+      `/api/view/leaderboard/${league.LeagueID}`,
+    ]) {
+      expect((await call('pending', 'GET', url)).status).toBe(403);
+    }
+    const mine = await call('pending', 'GET', `/api/league/userLeagues/${w.people.pending.userId}`);
+    expect(mine.body.data.map((l: Body) => l.LeagueID)).not.toContain(league.LeagueID);
+    const again = await call('pending', 'POST', '/api/league_member/joinLeague', {
+      UserID: w.people.pending.userId,
+      LeagueCode: league.LeagueCode,
+      DisplayName: 'Another try',
+    });
+    expect([again.status, again.body.error.message]).toEqual([400, messages.leagueApi.rejectedFinal]);
+    // The admin's list still shows the decision, with the email; nobody else's list shows the person.
+    const asMember = await call('member', 'GET', `/api/league_member/${league.LeagueID}/members`);
+    expect(asMember.text).not.toContain(DISPLAY.pending);
+  });
+});
+
+describe(`access matrix on ${DB_TARGET}`, () => {
+  it('has exactly one row per operation of openapi.yaml', () => {
+    expect(Object.keys(matrix).sort()).toEqual([...operationIds].sort());
+  });
+
+  it('has an otherUser cell exactly for the operations that name a user', () => {
+    const missing = operationIds.filter(
+      (id) => operationNamesUser(operation(id)) !== 'otherUser' in matrix[id as OperationId],
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('expects what the contract allows: every cell status is documented for its operation', () => {
+    const undocumented: string[] = [];
+    for (const [id, row] of Object.entries(matrix)) {
+      for (const caller of CALLERS) {
+        const cell = cellOf(row, caller);
+        if (cell === undefined) continue;
+        const res = { statusCode: statusOf(cell), body: '', headers: {} } as LightMyRequestResponse;
+        if (contractProblems(id, res).some((p) => p.includes('is not documented')))
+          undocumented.push(`${id} ${caller}`);
+      }
+    }
+    expect(undocumented).toEqual([]);
+  });
+
+  const rows = Object.entries(matrix).sort(([, a], [, b]) => Number(a.last ?? false) - Number(b.last ?? false));
+  for (const [id, row] of rows) {
+    it(`${id}: ${CALLERS.map((c) => {
+      const cell = cellOf(row, c);
+      return cell === undefined ? '' : `${c} ${statusOf(cell)}`;
+    })
+      .filter(Boolean)
+      .join(', ')}`, async () => {
+      const op = operation(id);
+      figures.rows += 1;
+      for (const caller of CALLERS) {
+        const cell = cellOf(row, caller);
+        if (cell === undefined) continue;
+        const { res, ctx, note } = await runCell(op, row, caller);
+        const where = `${id} as ${caller}`;
+        expect(res.statusCode, `${where}: ${res.body}`).toBe(statusOf(cell));
+        expect(contractProblems(id, res), where).toEqual([]);
+        figures.cells += 1;
+        figures.byStatus.set(res.statusCode, (figures.byStatus.get(res.statusCode) ?? 0) + 1);
+
+        const body = res.body === '' ? undefined : res.json();
+        if (res.statusCode >= 400) {
+          expect(typeof body?.error?.message, where).toBe('string');
+          if (res.statusCode === 401) expect(body.error.message).toBe(messages.profile.notLoggedIn);
+        }
+        expect(secretKeys(body), where).toEqual([]);
+        const reveals = typeof cell === 'number' ? [] : (cell.reveals ?? []);
+        const foreignEmails = Object.values(w.people)
+          .filter((p) => p !== ctx.me && res.body.includes(p.email))
+          .map((p) => p.email);
+        if (!reveals.includes('emails')) expect(foreignEmails, `${where} shows others' emails`).toEqual([]);
+        if (!reveals.includes('pending') && caller !== 'pending') {
+          expect(res.body.includes(DISPLAY.pending), `${where} shows the Pending member`).toBe(false);
+        }
+        if (typeof cell !== 'number') cell.see(body, ctx, note);
+      }
+    });
+  }
+
+  afterAll(() => {
+    const statuses = [...figures.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
+    console.log(
+      `access matrix on ${DB_TARGET}: ${figures.rows} operations, ${figures.cells} cells (${statuses.join(', ')})`,
+    );
+  });
+});
+
+/** One cell: a new client for the caller (a session of their own), the row's request, the answer. */
+async function runCell(op: OpenApiOperation, row: Row, caller: Caller) {
+  const me = caller === 'anonymous' ? null : w.people[caller === 'otherUser' ? 'member' : caller];
+  const named = caller === 'anonymous' || caller === 'otherUser' ? w.people.admin : w.people[caller];
+  const ctx: Ctx = { w, caller, me, uid: named.userId, named };
+  const req = await row.req(ctx);
+  expect(addresses(op, req.method, req.url), `${op.operationId}: ${req.method} ${req.url} is not ${op.path}`).toBe(
+    true,
+  );
+  const client = await clientFor(w, me ?? undefined);
+  const res = await client.request(req.method, req.url, req.body);
+  return { res, ctx, note: req.note };
+}
