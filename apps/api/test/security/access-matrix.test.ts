@@ -687,6 +687,11 @@ describe(`visibility beyond the matrix on ${DB_TARGET}`, () => {
     });
     expect([again.status, again.body.error.message]).toEqual([400, messages.leagueApi.rejectedFinal]);
     // The admin's list still shows the decision, with the email; nobody else's list shows the person.
+    const asAdmin = await call('admin', 'GET', `/api/league_member/${league.LeagueID}/members`);
+    expect(asAdmin.body.data.find((m: Body) => m.UserID === w.people.pending.userId)).toMatchObject({
+      Status: 'Rejected',
+      Email: w.people.pending.email,
+    });
     const asMember = await call('member', 'GET', `/api/league_member/${league.LeagueID}/members`);
     expect(asMember.text).not.toContain(DISPLAY.pending);
   });
