@@ -36,6 +36,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // packages/rules only declares constants, messages, schemas and functions. Marked free of side
+      // effects, a chunk that imports a message does not drag in every zod schema (and zod itself):
+      // the landing and home pages' first load stays within its budget (scripts/check-bundle-budgets.mjs).
+      treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/]rules[\\/]src[\\/]/, sideEffects: false }] },
       onwarn(warning, warn) {
         // Radix ships "use client" directives, meaningless in a client-only bundle.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
