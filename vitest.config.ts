@@ -56,7 +56,7 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: '.storybook', tags: { exclude: ['no-visual'] } })],
         test: {
           name: 'storybook-visual',
-          // Screens (apps/web) get their own references in a later pass.
+          // The kit only: screens (apps/web) change with every feature and have no references (README, Storybook).
           exclude: ['apps/**', '**/node_modules/**'],
           setupFiles: './.storybook/visual.setup.ts',
           // Failure attachments (actual/diff images for the reporters) stay out of the repository.

@@ -1,6 +1,7 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { mergeConfig } from 'vite';
+import { aliases } from '../apps/web/vite.config.ts';
 
 const config: StorybookConfig = {
   stories: [
@@ -17,6 +18,10 @@ const config: StorybookConfig = {
   viteFinal: (viteConfig) =>
     mergeConfig(viteConfig, {
       plugins: [vanillaExtractPlugin()],
+      // The screens import the kit and the client by package name: resolve them to the sources, as the web
+      // app does, not to the built packages (dist/ may be missing or stale, and the kit's CSS and theme
+      // classes must be the ones the preview applies).
+      resolve: { alias: aliases },
       // Pre-bundle the recipes runtime, or Vite re-optimises mid-run and story tests fail
       // with "Failed to fetch dynamically imported module".
       // Same for the fake clock the NotificationBanner story installs (CommonJS, pre-bundled once).

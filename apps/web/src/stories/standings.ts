@@ -1,3 +1,4 @@
+import { screen } from 'storybook/test';
 import { getAppStore } from '../app/store';
 import { leaderboardChoiceAtom, type StandingsView } from '../features/leaderboard/atoms';
 import {
@@ -94,4 +95,13 @@ export const standingsHandlers = {
 /** The league (and view) the Leaderboard opens with, as if chosen on an earlier visit (it remembers both). */
 export function rememberLeague(league: League, view: StandingsView = 'leaderboard'): void {
   getAppStore().set(leaderboardChoiceAtom, { leagueId: league.LeagueID, view });
+}
+
+/**
+ * Waits until the points progression (its own lazy chunk) has rendered and settled: its data table, hidden
+ * behind the chart, has become a keyboard-reachable scroll region. Until then a play function could end,
+ * and axe run, between the table's first paint and that update.
+ */
+export async function progressionSettled(): Promise<void> {
+  await screen.findByRole('region', { name: 'Cumulative points after each scored fixture' });
 }

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, within } from 'storybook/test';
 import { http, serverError } from '../../stories/api';
 import { AppAt, freshApp } from '../../stories/app';
-import { mpLeague, rememberLeague, standingsHandlers } from '../../stories/standings';
+import { mpLeague, progressionSettled, rememberLeague, standingsHandlers } from '../../stories/standings';
 import { LeaderboardPage } from './LeaderboardPage';
 
 /**
@@ -37,6 +37,7 @@ export const Loaded: Story = {
     await expect(me).toHaveTextContent('2 (Silver medal)');
     await expect(within(table).getByRole('button', { name: '120 points: score details of Harman' })).toBeVisible();
     await expect(await screen.findByRole('heading', { name: 'Points progression' })).toBeVisible();
+    await progressionSettled();
   },
 };
 
@@ -60,6 +61,7 @@ export const Empty: Story = {
   },
   play: async () => {
     await expect(await screen.findByText('No leaderboard data available.')).toBeVisible();
+    await progressionSettled();
   },
 };
 

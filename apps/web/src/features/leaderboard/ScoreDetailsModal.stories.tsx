@@ -2,12 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { http, serverError } from '../../stories/api';
 import { AppAt, freshApp } from '../../stories/app';
-import { mpLeague, psLeague, rememberLeague, standingsHandlers } from '../../stories/standings';
+import { mpLeague, progressionSettled, psLeague, rememberLeague, standingsHandlers } from '../../stories/standings';
+import { LeaderboardPage } from './LeaderboardPage';
 
 type PlayContext = Parameters<NonNullable<Story['play']>>[0];
 
 /** Opens a member's score details from their points on the Leaderboard and returns the dialog. */
 async function openDetails({ userEvent }: PlayContext, points: string, member: string) {
+  await progressionSettled();
   await userEvent.click(await screen.findByRole('button', { name: `${points} points: score details of ${member}` }));
   return screen.findByRole('dialog', { name: `Score details: ${member}` });
 }
@@ -18,6 +20,8 @@ async function openDetails({ userEvent }: PlayContext, points: string, member: s
  */
 const meta = {
   title: 'Screens/Score Details',
+  // The screen the modal opens from (imported here, it loads with the stories rather than during the first one).
+  component: LeaderboardPage,
   tags: ['!autodocs'],
   parameters: { layout: 'fullscreen', msw: { handlers: standingsHandlers } },
   beforeEach: () => {
@@ -26,7 +30,7 @@ const meta = {
     return cleanup;
   },
   render: () => <AppAt path="/home/view-leaderboard" />,
-} satisfies Meta;
+} satisfies Meta<typeof LeaderboardPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -83,6 +87,7 @@ export const LoadError: Story = {
     },
   },
   play: async (context) => {
+    await progressionSettled();
     await context.userEvent.click(await screen.findByRole('button', { name: '120 points: score details of Harman' }));
     await expect(await screen.findByText('Failed to load score details. Please try again later.')).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

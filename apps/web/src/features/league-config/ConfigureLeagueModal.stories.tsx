@@ -3,6 +3,7 @@ import { expect, screen, waitFor, within } from 'storybook/test';
 import { http, serverError, userLeagues } from '../../stories/api';
 import { AppAt, freshApp } from '../../stories/app';
 import { leagueConfigs, makeLeague, selectionConfigs } from '../leagues/testData';
+import { MyLeaguesPage } from '../my-leagues/MyLeaguesPage';
 
 /** The Draft Player Selection league the signed-in user runs: both steps are editable. */
 const league = makeLeague();
@@ -19,6 +20,8 @@ async function openWizard({ userEvent }: Parameters<NonNullable<Story['play']>>[
  */
 const meta = {
   title: 'Screens/Configure League',
+  // The screen the popup opens from (imported here, it loads with the stories rather than during the first one).
+  component: MyLeaguesPage,
   tags: ['!autodocs'],
   parameters: {
     layout: 'fullscreen',
@@ -42,7 +45,7 @@ const meta = {
   beforeEach: () => freshApp(),
   // The real path to the popup (ConfigureLeagueModal): My Leagues, then the league's Configure button.
   render: () => <AppAt path="/home/view-my-leagues" />,
-} satisfies Meta;
+} satisfies Meta<typeof MyLeaguesPage>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
