@@ -31,9 +31,10 @@ import {
  * Two ways to take the database away:
  * - DB_TARGET=postgres: a TCP proxy between the API and the server is cut (open connections dropped,
  *   new ones refused, as in a restart) and restored. It disturbs nobody else on the server.
- * - DB_TARGET=pglite leg, as root with pg_ctlcluster: the real local server is restarted once
- *   (`pg_ctlcluster … restart`, a few seconds). Only in that leg, where no other test file of the
- *   run uses the server, so the restart cannot break a neighbour.
+ * - DB_TARGET=pglite leg, as root with pg_ctlcluster, in CI (or FAULTS_PG_RESTART=on): the real local
+ *   server is restarted once (`pg_ctlcluster … restart`, a few seconds). Only in that leg, where no
+ *   other test file of the run uses the server; not by default on a developer's machine, where other
+ *   people's tests may be using the server at that moment.
  */
 
 interface Shot extends Answer {
@@ -161,15 +162,17 @@ async function underLoad(api: ApiProcess, browser: Browser, outage: () => Promis
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasPgCtl = existsSync('/usr/bin/pg_ctlcluster') && existsSync('/etc/postgresql');
+const isCi = !['', '0', 'false'].includes((process.env.CI ?? '').trim().toLowerCase());
+const restartWanted = process.env.FAULTS_PG_RESTART ? process.env.FAULTS_PG_RESTART === 'on' : isCi;
 const restartSkipReason =
   DB_TARGET !== 'pglite'
     ? 'runs in the DB_TARGET=pglite leg only (no other test of that run uses the PostgreSQL server)'
-    : !isRoot
-      ? 'needs root to restart the local PostgreSQL server'
-      : !hasPgCtl
-        ? 'needs pg_ctlcluster and /etc/postgresql (Debian PostgreSQL) to restart the server'
-        : process.env.FAULTS_PG_RESTART === 'off'
-          ? 'FAULTS_PG_RESTART=off'
+    : !restartWanted
+      ? 'restarts the shared PostgreSQL server, so it runs in CI (CI set) or with FAULTS_PG_RESTART=on'
+      : !isRoot
+        ? 'needs root to restart the local PostgreSQL server'
+        : !hasPgCtl
+          ? 'needs pg_ctlcluster and /etc/postgresql (Debian PostgreSQL) to restart the server'
           : '';
 
 describe.runIf(DB_TARGET === 'postgres')('PostgreSQL cut off under load (TCP proxy)', () => {
