@@ -1,3 +1,5 @@
+// First: before any zod schema exists (see the file).
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';

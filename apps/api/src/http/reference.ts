@@ -53,6 +53,8 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
         hideClientButton: true,
         showDeveloperTools: 'never',
         mcp: { disabled: true },
+        // No AI agent: on localhost it would fetch Scalar's registry (blocked by connect-src 'self').
+        agent: { disabled: true },
         telemetry: false,
       },
     });
