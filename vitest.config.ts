@@ -1,6 +1,7 @@
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { aliases } from './apps/web/vite.config.ts';
 
 const chromiumArgs = [
   '--headless',
@@ -29,6 +30,11 @@ function browser(extraArgs: string[] = [], viewport?: { width: number; height: n
 }
 
 export default defineConfig({
+  // The screens' stories (apps/web) import the kit and the client by package name: resolve them to the
+  // sources, as the web app does (.storybook/main.ts too). At the top level because vanilla-extract's
+  // compiler reads this file's own `resolve` for apps/web's .css.ts files; without it they would need
+  // a prior `pnpm build`. Only the story projects below (`extends: true`) inherit it.
+  resolve: { alias: aliases },
   test: {
     projects: [
       // Each package owns its vitest config (names: rules, api-client, ui, web).
