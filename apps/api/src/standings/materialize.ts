@@ -60,13 +60,23 @@ export async function ensureStandingsPoints(
     if (versions.size === 0) return 0;
     const ids = [...versions.keys()];
     const psPoints = league.league_type === 'PS' ? await psFeaturePoints(trx, league.id) : undefined;
-    await sql`DELETE FROM standings_points WHERE league_id = ${league.id} AND ${fixtureInSql('fixture_id', ids)}`.execute(
+    // Rows whose points did not change are left alone (a corrected result usually moves few of them);
+    // members who no longer have a pick in the fixture lose their row.
+    await sql`
+      WITH fresh AS (
+        SELECT r.fixture_id, r.user_id, r.points
+        FROM (${memberFixturePointsSql(league.league_type, league.id, now, ids, psPoints)}) r
+      ), written AS (
+        INSERT INTO standings_points AS p (league_id, fixture_id, user_id, points)
+        SELECT ${league.id}::int, fixture_id, user_id, points FROM fresh
+        ON CONFLICT (league_id, fixture_id, user_id) DO UPDATE SET points = excluded.points
+        WHERE p.points <> excluded.points
+      )
+      DELETE FROM standings_points p
+      WHERE p.league_id = ${league.id} AND ${fixtureInSql('p.fixture_id', ids)}
+        AND (p.fixture_id, p.user_id) NOT IN (SELECT fixture_id, user_id FROM fresh)`.execute(
       trx,
     );
-    await sql`
-      INSERT INTO standings_points (league_id, fixture_id, user_id, points)
-      SELECT ${league.id}::int, r.fixture_id, r.user_id, r.points
-      FROM (${memberFixturePointsSql(league.league_type, league.id, now, ids, psPoints)}) r`.execute(trx);
     await sql`
       INSERT INTO standings_points_computed (league_id, fixture_id, version)
       VALUES ${sql.join(ids.map((id) => sql`(${league.id}::int, ${id}::int, ${versions.get(id)}::bigint)`))}

@@ -241,10 +241,24 @@ export async function approvedMembers(db: Kysely<DB>, leagueId: number): Promise
 }
 
 /**
+ * Player Selection: each player's points in each fixture listed under the league's points (`points`
+ * from `psFeaturePoints`) — the sum of the stat rows `psStatRowsSql` gives any pick of that player
+ * (columns fixture_id, player_id, points). Every member who picked the player gets the same points, so
+ * a league's totals can add these up per pick instead of joining every pick to every stat.
+ */
+function psPlayerPointsSql(fixtureIds: readonly number[], points: ReadonlyMap<number, number>): RawBuilder<unknown> {
+  return sql`
+    SELECT c.fixture_id, c.player_id, sum(c.count * ${featurePointsSql(points)}) AS points
+    FROM player_fixture_feature_counts c
+    WHERE ${fixtureInSql('c.fixture_id', fixtureIds)} AND ${featureListSql(points)}
+    GROUP BY c.fixture_id, c.player_id`;
+}
+
+/**
  * The rows of `standings_points` for the league: per member (any status) and scored fixture listed,
- * the member's points — Match Prediction adds up the pick rows, Player Selection the stat rows (the
- * same sums as its pick rows, without the per-pick step), plus a 0 row for every member who picked in
- * the fixture (so "who picked" survives a 0). Only ./materialize.ts writes them.
+ * the member's points — Match Prediction adds up the pick rows; Player Selection adds up its picks'
+ * points (each pick = the sum of its stat rows, via `psPlayerPointsSql`), 0 for a member whose picks
+ * scored nothing (so "who picked" survives a 0). Only ./materialize.ts writes them.
  */
 export function memberFixturePointsSql(
   type: LeagueTypeCode,
@@ -261,12 +275,12 @@ export function memberFixturePointsSql(
           WHERE p.scored
           GROUP BY p.user_id, p.fixture_id`
     : sql`
-          SELECT x.user_id, x.fixture_id, sum(x.points) AS points FROM (
-            SELECT st.user_id, st.fixture_id, st.points FROM (${psStatRowsSql(leagueId, now, psPoints, filter)}) st
-            UNION ALL
-            SELECT ps.user_id, ps.fixture_id, 0 ${psPicksFrom(leagueId, now, filter)} WHERE lf.scored
-          ) x
-          GROUP BY x.user_id, x.fixture_id`;
+          SELECT ps.user_id, ps.fixture_id, coalesce(sum(pp.points), 0) AS points
+          ${psPicksFrom(leagueId, now, filter)}
+          LEFT JOIN (${psPlayerPointsSql(fixtureIds, psPoints)}) pp
+            ON pp.fixture_id = ps.fixture_id AND pp.player_id = ps.player_id
+          WHERE lf.scored
+          GROUP BY ps.user_id, ps.fixture_id`;
 }
 
 /**
