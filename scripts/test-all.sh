@@ -72,6 +72,7 @@ step "story tests in Chromium, dark theme (axe contrast)" vitest_json stories-da
 step "fonts for the visual tests" ensure_fonts
 step "visual regression (a screenshot per kit story)" vitest_json visual "$ROOT" --project storybook-visual
 step "build packages and web app" pnpm build
+step "web byte budgets (gzip first load of landing and home)" node scripts/check-bundle-budgets.mjs
 step "package lint (publint + attw)" pnpm lint:packages
 step "packages from outside (pack, install, tsc, render, call the API)" node scripts/pack-test.mjs
 step "storybook build" pnpm build-storybook
