@@ -74,9 +74,7 @@ export async function ensureStandingsPoints(
       )
       DELETE FROM standings_points p
       WHERE p.league_id = ${league.id} AND ${fixtureInSql('p.fixture_id', ids)}
-        AND (p.fixture_id, p.user_id) NOT IN (SELECT fixture_id, user_id FROM fresh)`.execute(
-      trx,
-    );
+        AND (p.fixture_id, p.user_id) NOT IN (SELECT fixture_id, user_id FROM fresh)`.execute(trx);
     await sql`
       INSERT INTO standings_points_computed (league_id, fixture_id, version)
       VALUES ${sql.join(ids.map((id) => sql`(${league.id}::int, ${id}::int, ${versions.get(id)}::bigint)`))}
