@@ -76,5 +76,6 @@ export const LoadError: Story = {
   },
   play: async () => {
     await expect(await screen.findByText('Failed to load leaderboard data. Please try again later.')).toBeVisible();
+    await progressionSettled();
   },
 };
