@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { machine, QUICK, RESULTS_DIR, TMP_DIR } from './lib/env';
 import { type BenchReport, renderTable, renderTargets, type TargetCheck } from './lib/report';
@@ -35,11 +36,17 @@ const reports: BenchReport[] = [];
 const failures: { name: string; error: string }[] = [];
 for (const name of names) {
   const t0 = Date.now();
-  console.log(`\n━━ ${name}`);
+  const loadBefore = loadavg()[0] ?? 0;
+  console.log(`\n━━ ${name} (load average ${loadBefore.toFixed(1)} on ${machine().cpus} cores)`);
   try {
     const report = await BENCHES[name]!();
+    const load = { before: loadBefore, after: loadavg()[0] ?? 0 };
+    report.data.loadAverage = load;
     reports.push(report);
     console.log(report.title);
+    console.log(
+      `load average ${load.before.toFixed(1)} → ${load.after.toFixed(1)} (other processes on the machine skew absolute figures; ratios less so)`,
+    );
     for (const t of report.tables) console.log(renderTable(t));
     console.log(renderTargets(report.targets));
     writeFileSync(

@@ -47,7 +47,7 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
 }
 
 /** Seconds of the timed runs (BENCH_QUICK=1: a smoke test) and of the warm-up before each. */
-export const DURATION = { measure: QUICK ? 2 : 10, warmup: QUICK ? 1 : 3 };
+export const DURATION = { measure: QUICK ? 2 : 8, warmup: QUICK ? 1 : 2 };
 
 /** A warm-up run (discarded), then the measured one. */
 export async function warmAndLoad(spec: Omit<LoadSpec, 'durationSec'>): Promise<LoadResult> {

@@ -139,11 +139,14 @@ export function serialiseRows(rows: ReturnType<typeof rankedRows>): { body: Buff
   return { body: Buffer.from(`[${parts.join(',')}]`), isMeAt };
 }
 
-/** The entry's bytes as `userId` sees them (their own row's IsMe true). */
-export function bytesFor(entry: CachedLeaderboard, userId: number): Buffer {
+/**
+ * The entry's bytes as `userId` sees them (their own row's IsMe true), as slices of the shared body
+ * around the patched flag: nothing is copied, however large the league.
+ */
+export function bytesFor(entry: CachedLeaderboard, userId: number): Buffer[] {
   const at = entry.isMeAt.get(userId);
-  if (at === undefined) return entry.body;
-  return Buffer.concat([entry.body.subarray(0, at), TRUE, entry.body.subarray(at + 'false'.length)]);
+  if (at === undefined) return [entry.body];
+  return [entry.body.subarray(0, at), TRUE, entry.body.subarray(at + 'false'.length)];
 }
 
 /** The earliest start time still ahead of a fixture that is otherwise scored (normally none). */
@@ -186,7 +189,7 @@ export async function buildLeaderboard(db: Kysely<DB>, league: LeagueRecord, key
 }
 
 /**
- * The leaderboard answer for `userId`, as JSON bytes: 404/403/400 exactly as `readableStandings`
+ * The leaderboard answer for `userId`, as JSON bytes (in slices): 404/403/400 exactly as `readableStandings`
  * decides them, from memory when the league's versions have not moved.
  */
 export async function leaderboardBytes(
@@ -194,7 +197,7 @@ export async function leaderboardBytes(
   leagueId: number,
   userId: number,
   type: LeagueTypeCode,
-): Promise<Buffer> {
+): Promise<Buffer[]> {
   const cache = leaderboardCache(db);
   const key = await standingsKey(db, leagueId);
   const hit = cache.get(leagueId, key);

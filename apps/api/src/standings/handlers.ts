@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { messages } from '@fantasy-cricket/rules';
 import type { FastifyReply } from 'fastify';
 import type { PartialHandlerMap } from '../http/contract';
@@ -25,12 +26,15 @@ type StandingsOps =
   | 'listPlayerScoringDetails';
 
 /**
- * Answers with JSON bytes built ahead (./cache.ts writes exactly the contract's LeaderboardRow fields):
- * Fastify sends a Buffer as is, without running the response serialiser again.
+ * Answers with JSON bytes built ahead (./cache.ts writes exactly the contract's LeaderboardRow fields),
+ * given as slices: Fastify sends a Buffer or a stream as is, without running the response serialiser
+ * again; the length is known, so the slices go out without a copy and without chunked encoding.
  */
-function rawJson(reply: FastifyReply, bytes: Buffer): never {
+function rawJson(reply: FastifyReply, chunks: Buffer[]): never {
   reply.type('application/json; charset=utf-8');
-  return bytes as never;
+  if (chunks.length === 1) return chunks[0] as never;
+  reply.header('content-length', chunks.reduce((n, c) => n + c.length, 0));
+  return Readable.from(chunks, { objectMode: false }) as never;
 }
 
 function me(session: SessionInfo | null): number {
