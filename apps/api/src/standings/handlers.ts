@@ -33,7 +33,10 @@ type StandingsOps =
 function rawJson(reply: FastifyReply, chunks: Buffer[]): never {
   reply.type('application/json; charset=utf-8');
   if (chunks.length === 1) return chunks[0] as never;
-  reply.header('content-length', chunks.reduce((n, c) => n + c.length, 0));
+  reply.header(
+    'content-length',
+    chunks.reduce((n, c) => n + c.length, 0),
+  );
   return Readable.from(chunks, { objectMode: false }) as never;
 }
 
