@@ -51,17 +51,19 @@ export async function ensureStandingsPoints(
   league: LeagueRef,
   fixtureIds: readonly number[],
   now: Date,
+  options: { knownStale?: boolean } = {},
 ): Promise<number> {
   if (fixtureIds.length === 0) return 0;
-  if ((await stalePairs(db, league.id, fixtureIds)).size === 0) return 0;
+  if (!options.knownStale && (await stalePairs(db, league.id, fixtureIds)).size === 0) return 0;
   return withTransaction(db, async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${LOCK_KEY}, ${league.id})`.execute(trx);
     const versions = await stalePairs(trx, league.id, fixtureIds); // another process may have done it
     if (versions.size === 0) return 0;
     const ids = [...versions.keys()];
     const psPoints = league.league_type === 'PS' ? await psFeaturePoints(trx, league.id) : undefined;
-    // Rows whose points did not change are left alone (a corrected result usually moves few of them);
-    // members who no longer have a pick in the fixture lose their row.
+    // One statement: rows whose points did not change are left alone (a corrected result usually
+    // moves few of them), members who no longer have a pick in the fixture lose their row, and the
+    // pairs are recorded as computed for the versions read above.
     await sql`
       WITH fresh AS (
         SELECT r.fixture_id, r.user_id, r.points
@@ -71,21 +73,21 @@ export async function ensureStandingsPoints(
         SELECT ${league.id}::int, fixture_id, user_id, points FROM fresh
         ON CONFLICT (league_id, fixture_id, user_id) DO UPDATE SET points = excluded.points
         WHERE p.points <> excluded.points
+      ), marked AS (
+        INSERT INTO standings_points_computed (league_id, fixture_id, version)
+        VALUES ${sql.join(ids.map((id) => sql`(${league.id}::int, ${id}::int, ${versions.get(id)}::bigint)`))}
+        ON CONFLICT (league_id, fixture_id) DO UPDATE SET version = excluded.version
       )
       DELETE FROM standings_points p
       WHERE p.league_id = ${league.id} AND ${fixtureInSql('p.fixture_id', ids)}
         AND (p.fixture_id, p.user_id) NOT IN (SELECT fixture_id, user_id FROM fresh)`.execute(trx);
-    await sql`
-      INSERT INTO standings_points_computed (league_id, fixture_id, version)
-      VALUES ${sql.join(ids.map((id) => sql`(${league.id}::int, ${id}::int, ${versions.get(id)}::bigint)`))}
-      ON CONFLICT (league_id, fixture_id) DO UPDATE SET version = excluded.version`.execute(trx);
     return ids.length;
   });
 }
 
 /**
- * Computes, ahead of the readers, the points of every league covering the fixtures (e.g. right after
- * a result lands), one league per transaction. Returns the number of (league, fixture) pairs computed.
+ * Computes, ahead of the readers, the points of every league covering the fixtures whose points are
+ * behind (e.g. right after a result lands), one league per transaction. Returns the number of (league, fixture) pairs computed.
  */
 export async function refreshStandingsPoints(
   db: Kysely<DB>,
@@ -98,13 +100,16 @@ export async function refreshStandingsPoints(
     FROM fixtures f
     LEFT JOIN fixture_results r ON r.fixture_id = f.id
     JOIN leagues l ON ${leagueFixtureCondition('l', 'f')}
+    LEFT JOIN standings_fixture_versions v ON v.fixture_id = f.id
+    LEFT JOIN standings_points_computed c ON c.league_id = l.id AND c.fixture_id = f.id
     WHERE ${fixtureInSql('f.id', fixtureIds)} AND ${scoredSql('f', 'r', now)}
+      AND (c.version IS NULL OR c.version <> coalesce(v.version, 0))
     GROUP BY l.id, l.league_type
     ORDER BY l.id`.execute(db);
   let pairs = 0;
   for (const l of leagues) {
     const ids = Array.isArray(l.fixture_ids) ? l.fixture_ids : parseIntArray(l.fixture_ids);
-    pairs += await ensureStandingsPoints(db, l, ids, now);
+    pairs += await ensureStandingsPoints(db, l, ids, now, { knownStale: true });
   }
   return pairs;
 }
