@@ -274,11 +274,13 @@ export function memberFixturePointsSql(
           FROM (${mpPickRowsSql(leagueId, now, filter)}) p
           WHERE p.scored
           GROUP BY p.user_id, p.fixture_id`
-    : sql`
+    : // MATERIALIZED: the players' points are computed once, whatever the planner guesses (PGlite has
+      // no statistics and would otherwise re-aggregate them for every pick).
+      sql`
+          WITH pp AS MATERIALIZED (${psPlayerPointsSql(fixtureIds, psPoints)})
           SELECT ps.user_id, ps.fixture_id, coalesce(sum(pp.points), 0) AS points
           ${psPicksFrom(leagueId, now, filter)}
-          LEFT JOIN (${psPlayerPointsSql(fixtureIds, psPoints)}) pp
-            ON pp.fixture_id = ps.fixture_id AND pp.player_id = ps.player_id
+          LEFT JOIN pp ON pp.fixture_id = ps.fixture_id AND pp.player_id = ps.player_id
           WHERE lf.scored
           GROUP BY ps.user_id, ps.fixture_id`;
 }
