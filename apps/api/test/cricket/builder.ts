@@ -127,7 +127,7 @@ export const IPL_2024_DIR = join(CRICSHEET_DIR, 'ipl-2024');
 export const HAVE_IPL_2024 = existsSync(join(IPL_2024_DIR, '1426312.json'));
 
 /** Whether the CI variable is set (CI=true, CI=1...; unset, empty, 0 or false is not CI). */
-export function isCi(value: string | undefined = process.env.CI): boolean {
+export function isCi(value: string | undefined): boolean {
   return value !== undefined && !['', '0', 'false'].includes(value.trim().toLowerCase());
 }
 
@@ -146,5 +146,5 @@ export function checkRealData(have: boolean, ci: boolean, dir: string): string |
   return `[cricket tests] real-data tests skipped: no Cricsheet IPL 2024 files in ${dir} (set CRICSHEET_DIR)`;
 }
 
-const realDataMessage = checkRealData(HAVE_IPL_2024, isCi(), IPL_2024_DIR);
+const realDataMessage = checkRealData(HAVE_IPL_2024, isCi(process.env.CI), IPL_2024_DIR);
 if (realDataMessage) console.warn(realDataMessage);
