@@ -61,10 +61,10 @@ for (const name of names) {
   console.log(`(${name}: ${((Date.now() - t0) / 1000).toFixed(0)} s)`);
 }
 
-// The databases and PGlite folders of the run go (BENCH_KEEP=1 keeps them for a look afterwards).
+// The databases and PGlite folders of this run go (only the benchmarks it ran: another run may be busy) (BENCH_KEEP=1 keeps them for a look afterwards).
 if (process.env.BENCH_KEEP !== '1') {
   const { dropPgDatabase } = await import('./lib/db');
-  for (const name of ['reads', 'writes', 'scoring', 'import', 'web', 'scale']) {
+  for (const name of names) {
     await dropPgDatabase(name).catch((e: unknown) => console.error(`could not drop fcl_bench_${name}: ${String(e)}`));
   }
   rmSync(TMP_DIR, { recursive: true, force: true });

@@ -8,8 +8,13 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const API_DIR = join(ROOT, 'apps/api');
 export const WEB_DIST = join(ROOT, 'apps/web/dist');
 export const RESULTS_DIR = join(ROOT, 'bench-results');
-/** Scratch space of one run (PGlite folders, outboxes); inside bench-results/, which git ignores. */
-export const TMP_DIR = join(RESULTS_DIR, 'tmp');
+/**
+ * Scratch space of one run (PGlite folders, outboxes, logs); inside bench-results/, which git ignores.
+ * One folder per run (the runner's pid, inherited by its child processes), so two runs never clean up
+ * each other's files.
+ */
+process.env.BENCH_RUN_ID ??= String(process.pid);
+export const TMP_DIR = join(RESULTS_DIR, 'tmp', `run-${process.env.BENCH_RUN_ID}`);
 
 /** The PostgreSQL server: the harness creates and drops its own `fcl_bench_*` databases on it. */
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
