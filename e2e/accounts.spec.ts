@@ -1,15 +1,8 @@
 import { type Page, expect, test } from '@playwright/test';
-import { linkFromEmail, mailsTo, snapshot, uniqueEmail } from './support';
+import { PASSWORD, fillRegister as fillForm, linkFromEmail, mailsTo, signIn, snapshot, uniqueEmail } from './support';
 
-const PASSWORD = 'Sup3rSecret!';
-
-async function fillRegister(page: Page, email: string, first = 'Smriti', last = 'Mandhana', password = PASSWORD) {
-  await page.getByLabel(/first name/i).fill(first);
-  await page.getByLabel(/last name/i).fill(last);
-  await page.getByLabel(/^email/i).fill(email);
-  await page.getByLabel(/^password/i).fill(password);
-  await page.getByLabel(/confirm password/i).fill(password);
-  await page.getByRole('checkbox', { name: /terms/i }).check();
+function fillRegister(page: Page, email: string, first = 'Smriti') {
+  return fillForm(page, email, first, 'Mandhana');
 }
 
 async function register(page: Page, email: string, first = 'Smriti') {
@@ -17,13 +10,6 @@ async function register(page: Page, email: string, first = 'Smriti') {
   await fillRegister(page, email, first);
   await page.getByRole('button', { name: /sign up|register|create account/i }).click();
   await expect(page.getByText('Registration Successful !!')).toBeVisible();
-}
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel(/^email/i).fill(email);
-  await page.getByLabel(/^password/i).fill(password);
-  await page.getByRole('button', { name: /^(log ?in|sign ?in)$/i }).click();
 }
 
 async function registerAndVerify(page: Page, email: string, first = 'Smriti') {

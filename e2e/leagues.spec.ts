@@ -1,5 +1,5 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
-import { linkFromEmail, snapshot, uniqueEmail } from './support';
+import { choose, newSignedInUser, snapshot } from './support';
 
 /**
  * Issue 4, the league screens end to end: two people in two browser contexts. A starts a private
@@ -8,37 +8,10 @@ import { linkFromEmail, snapshot, uniqueEmail } from './support';
  * search and joined at once. Validation messages of each screen along the way.
  */
 
-const PASSWORD = 'Sup3rSecret!';
 const stamp = Date.now().toString(36);
 
 async function registerAndSignIn(browser: Browser, first: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const email = uniqueEmail(first.toLowerCase());
-  await page.goto('/register');
-  await page.getByLabel(/first name/i).fill(first);
-  await page.getByLabel(/last name/i).fill('Tester');
-  await page.getByLabel(/^email/i).fill(email);
-  await page.getByLabel(/^password/i).fill(PASSWORD);
-  await page.getByLabel(/confirm password/i).fill(PASSWORD);
-  await page.getByRole('checkbox', { name: /terms/i }).check();
-  await page.getByRole('button', { name: /sign up|register|create account/i }).click();
-  await expect(page.getByText('Registration Successful !!')).toBeVisible();
-  await page.goto(await linkFromEmail(email, '/verify-email'));
-  await expect(page.getByText('Your email has been verified successfully!')).toBeVisible();
-  await page.goto('/login');
-  await page.getByLabel(/^email/i).fill(email);
-  await page.getByLabel(/^password/i).fill(PASSWORD);
-  await page.getByRole('button', { name: /^(log ?in|sign ?in)$/i }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  return page;
-}
-
-/** Picks an option of a kit Select (Radix): by name, or the first one. */
-async function choose(page: Page, label: string, option?: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  const target = option ? page.getByRole('option', { name: option }) : page.getByRole('option').first();
-  await target.click();
+  return (await newSignedInUser(browser, { first, last: 'Tester' })).page;
 }
 
 /** The banner message (success or error) — exact text. */

@@ -1,9 +1,18 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type Page, expect, test } from '@playwright/test';
-import { E2E_PG_DATABASE_URL, E2E_PG_PORT } from '../playwright.config';
-import { PG_OUTBOX, linkFromEmail, mailsTo, snapshot, uniqueEmail } from './support';
+import { E2E_PG_PORT } from '../playwright.config';
+import {
+  PG_OUTBOX,
+  type SignedIn,
+  api,
+  choose,
+  cli,
+  linkFromEmail,
+  mailsTo,
+  newSignedInUser,
+  snapshot,
+} from './support';
 
 /**
  * Issue 5, picks end to end, on the PostgreSQL-backed server: the suite loads its own season with the
@@ -15,7 +24,6 @@ import { PG_OUTBOX, linkFromEmail, mailsTo, snapshot, uniqueEmail } from './supp
 test.use({ baseURL: `http://127.0.0.1:${E2E_PG_PORT}` });
 test.describe.configure({ mode: 'serial' });
 
-const PASSWORD = 'Sup3rSecret!';
 const SEASON = 'E2E Cup 2026';
 const ROOT = join(import.meta.dirname, '..');
 const WORK = join(ROOT, 'test-results', 'e2e-picks');
@@ -30,15 +38,6 @@ const SQUAD_SHAPE = [
   ['Allrounder', 4],
   ['Bowler', 5],
 ] as const;
-
-/** Runs the API's CLI against the suite's database, as an operator would. */
-function cli(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    cwd: join(ROOT, 'apps', 'api'),
-    env: { ...process.env, DATABASE_URL: E2E_PG_DATABASE_URL, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const DAY = 86_400_000;
@@ -109,46 +108,10 @@ function importSquads(): void {
   cli('import', 'squads', file);
 }
 
-interface Player {
-  page: Page;
-  email: string;
-  userId: number;
-}
+type Player = SignedIn;
 
-async function registerAndSignIn(browser: Browser, first: string): Promise<Player> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const email = uniqueEmail(first.toLowerCase());
-  await page.goto('/register');
-  await page.getByLabel(/first name/i).fill(first);
-  await page.getByLabel(/last name/i).fill('Picker');
-  await page.getByLabel(/^email/i).fill(email);
-  await page.getByLabel(/^password/i).fill(PASSWORD);
-  await page.getByLabel(/confirm password/i).fill(PASSWORD);
-  await page.getByRole('checkbox', { name: /terms/i }).check();
-  await page.getByRole('button', { name: /sign up|register|create account/i }).click();
-  await expect(page.getByText('Registration Successful !!')).toBeVisible();
-  await page.goto(await linkFromEmail(email, '/verify-email', 0, PG_OUTBOX));
-  await expect(page.getByText('Your email has been verified successfully!')).toBeVisible();
-  await page.goto('/login');
-  await page.getByLabel(/^email/i).fill(email);
-  await page.getByLabel(/^password/i).fill(PASSWORD);
-  await page.getByRole('button', { name: /^(log ?in|sign ?in)$/i }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  const session = (await api(page, 'GET', '/session')) as { user_id: number };
-  return { page, email, userId: session.user_id };
-}
-
-/** A call through the signed-in browser context (session cookie + XSRF header), for arranging data. */
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: { 'X-XSRF-TOKEN': xsrf },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
+function registerAndSignIn(browser: Browser, first: string): Promise<Player> {
+  return newSignedInUser(browser, { first, last: 'Picker', outbox: PG_OUTBOX });
 }
 
 interface LeagueSpec {
@@ -193,12 +156,6 @@ async function activeLeague(owner: Player, spec: LeagueSpec): Promise<{ id: numb
   }
   await api(owner.page, 'POST', '/league/activate', { UserID: owner.userId, LeagueID: created.LeagueID });
   return { id: created.LeagueID, code: created.LeagueCode };
-}
-
-/** Picks an option of a kit Select (Radix) by its accessible names. */
-async function choose(page: Page, label: string | RegExp, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 function banner(page: Page, text: string | RegExp) {

@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { linkFromEmail, uniqueEmail } from './support';
+import { api, choose, registerVerifyAndSignIn } from './support';
 
 /**
  * Issue 9, web security in Chromium against the built app:
@@ -9,7 +9,6 @@ import { linkFromEmail, uniqueEmail } from './support';
  *   as text: no script runs (no dialog), no element is created from them, the text reads literally.
  */
 
-const PASSWORD = 'Sup3rSecret!';
 const stamp = Date.now().toString(36);
 
 const XSS = {
@@ -79,44 +78,8 @@ async function visit(page: Page, watch: Watch, path: string) {
   await page.waitForTimeout(750);
 }
 
-async function register(page: Page, first: string): Promise<string> {
-  const email = uniqueEmail('xss');
-  await page.goto('/register');
-  await page.getByLabel(/first name/i).fill(first);
-  await page.getByLabel(/last name/i).fill('Tester');
-  await page.getByLabel(/^email/i).fill(email);
-  await page.getByLabel(/^password/i).fill(PASSWORD);
-  await page.getByLabel(/confirm password/i).fill(PASSWORD);
-  await page.getByRole('checkbox', { name: /terms/i }).check();
-  await page.getByRole('button', { name: /sign up|register|create account/i }).click();
-  await expect(page.getByText('Registration Successful !!')).toBeVisible();
-  await page.goto(await linkFromEmail(email, '/verify-email'));
-  await expect(page.getByText('Your email has been verified successfully!')).toBeVisible();
-  await page.goto('/login');
-  await page.getByLabel(/^email/i).fill(email);
-  await page.getByLabel(/^password/i).fill(PASSWORD);
-  await page.getByRole('button', { name: /^(log ?in|sign ?in)$/i }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  return email;
-}
-
-/** A call to the API from the page's context (its cookies), with the XSRF header the web client sends. */
-async function api(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
-  const cookies = await page.context().cookies();
-  const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: { 'X-XSRF-TOKEN': xsrf },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.json();
-}
-
-async function choose(page: Page, label: string, option?: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  const target = option ? page.getByRole('option', { name: option }) : page.getByRole('option').first();
-  await target.click();
+function register(page: Page, first: string): Promise<string> {
+  return registerVerifyAndSignIn(page, { first, last: 'Tester', tag: 'xss' });
 }
 
 test.describe('web security', () => {

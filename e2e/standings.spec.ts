@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type Browser, type Download, type Locator, type Page, expect, test } from '@playwright/test';
-import { E2E_PG_DATABASE_URL, E2E_PG_PORT } from '../playwright.config';
-import { PG_OUTBOX, linkFromEmail, snapshot, uniqueEmail } from './support';
+import { E2E_PG_PORT } from '../playwright.config';
+import { PG_OUTBOX, api, choose, cli, newSignedInUser, snapshot } from './support';
 
 /**
  * Issue 6, the Leaderboard screen end to end, on the PostgreSQL-backed server (the CLI can reach its
@@ -16,7 +15,6 @@ import { PG_OUTBOX, linkFromEmail, snapshot, uniqueEmail } from './support';
 test.use({ baseURL: `http://127.0.0.1:${E2E_PG_PORT}` });
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const PASSWORD = 'Sup3rSecret!';
 const ROOT = join(import.meta.dirname, '..');
 const WORK = join(ROOT, 'test-results', 'e2e-standings');
 /** The CSV and XLSX readers come from the web app's dependencies (read-excel-file is a dev one there). */
@@ -26,53 +24,20 @@ const { readSheet } = webRequire('read-excel-file/node') as {
   readSheet: (path: string) => Promise<(string | number | boolean | null)[][]>;
 };
 
-function cli(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    cwd: join(ROOT, 'apps', 'api'),
-    env: { ...process.env, DATABASE_URL: E2E_PG_DATABASE_URL, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-}
-
 interface Member {
   page: Page;
   userId: number;
   name: string;
 }
 
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: { 'X-XSRF-TOKEN': xsrf },
-    ...(body === undefined ? {} : { data: body }),
-  });
-  expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
-
 async function registerAndSignIn(browser: Browser, first: string): Promise<Member> {
-  const context = await browser.newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  const email = uniqueEmail(first.toLowerCase());
-  await page.goto('/register');
-  await page.getByLabel(/first name/i).fill(first);
-  await page.getByLabel(/last name/i).fill('Standings');
-  await page.getByLabel(/^email/i).fill(email);
-  await page.getByLabel(/^password/i).fill(PASSWORD);
-  await page.getByLabel(/confirm password/i).fill(PASSWORD);
-  await page.getByRole('checkbox', { name: /terms/i }).check();
-  await page.getByRole('button', { name: /sign up|register|create account/i }).click();
-  await expect(page.getByText('Registration Successful !!')).toBeVisible();
-  await page.goto(await linkFromEmail(email, '/verify-email', 0, PG_OUTBOX));
-  await expect(page.getByText('Your email has been verified successfully!')).toBeVisible();
-  await page.goto('/login');
-  await page.getByLabel(/^email/i).fill(email);
-  await page.getByLabel(/^password/i).fill(PASSWORD);
-  await page.getByRole('button', { name: /^(log ?in|sign ?in)$/i }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  const session = (await api(page, 'GET', '/session')) as { user_id: number };
-  return { page, userId: session.user_id, name: first };
+  const { page, userId } = await newSignedInUser(browser, {
+    first,
+    last: 'Standings',
+    outbox: PG_OUTBOX,
+    context: { acceptDownloads: true },
+  });
+  return { page, userId, name: first };
 }
 
 interface Fixture {
@@ -260,11 +225,6 @@ function playNow(fixtures: Fixture[]) {
   );
   expect(cli('import', 'schedule', file)).toMatch(/0 failed/);
   return start + fixtures.length * 1_000;
-}
-
-async function choose(page: Page, label: string | RegExp, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 async function download(page: Page, button: Locator, name: string): Promise<string> {

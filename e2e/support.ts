@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Page, expect } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PG_DATA_DIR } from '../playwright.config';
+import { type Browser, type BrowserContextOptions, type Page, expect } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PG_DATABASE_URL, E2E_PG_DATA_DIR } from '../playwright.config';
 
 export const OUTBOX = join(E2E_DATA_DIR, 'outbox');
 /** The outbox of the PostgreSQL-backed server (picks suite). */
@@ -99,4 +100,98 @@ export async function snapshot(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: join(SHOTS, `${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize(original);
+}
+
+/** The password every account of the suites signs up with. */
+export const PASSWORD = 'Sup3rSecret!';
+
+const ROOT = join(import.meta.dirname, '..');
+
+/** Runs the API's CLI against the PostgreSQL-backed server's database, as an operator would. */
+export function cli(...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: join(ROOT, 'apps', 'api'),
+    env: { ...process.env, DATABASE_URL: E2E_PG_DATABASE_URL, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+}
+
+/** Fills the Register form (first name, last name, email, password twice, the terms box). */
+export async function fillRegister(page: Page, email: string, first: string, last: string, password = PASSWORD) {
+  await page.getByLabel(/first name/i).fill(first);
+  await page.getByLabel(/last name/i).fill(last);
+  await page.getByLabel(/^email/i).fill(email);
+  await page.getByLabel(/^password/i).fill(password);
+  await page.getByLabel(/confirm password/i).fill(password);
+  await page.getByRole('checkbox', { name: /terms/i }).check();
+}
+
+/** Submits the Login form. */
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel(/^email/i).fill(email);
+  await page.getByLabel(/^password/i).fill(password);
+  await page.getByRole('button', { name: /^(log ?in|sign ?in)$/i }).click();
+}
+
+/**
+ * Registers through the screens, follows the verification link from the outbox, signs in and waits
+ * for /home. Returns the new address.
+ */
+export async function registerVerifyAndSignIn(
+  page: Page,
+  {
+    first,
+    last,
+    tag = first.toLowerCase(),
+    outbox = OUTBOX,
+  }: { first: string; last: string; tag?: string; outbox?: string },
+): Promise<string> {
+  const email = uniqueEmail(tag);
+  await page.goto('/register');
+  await fillRegister(page, email, first, last);
+  await page.getByRole('button', { name: /sign up|register|create account/i }).click();
+  await expect(page.getByText('Registration Successful !!')).toBeVisible();
+  await page.goto(await linkFromEmail(email, '/verify-email', 0, outbox));
+  await expect(page.getByText('Your email has been verified successfully!')).toBeVisible();
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  return email;
+}
+
+export interface SignedIn {
+  page: Page;
+  email: string;
+  userId: number;
+}
+
+/** A new person in their own browser context: registered, verified and signed in. */
+export async function newSignedInUser(
+  browser: Browser,
+  who: { first: string; last: string; outbox?: string; context?: BrowserContextOptions },
+): Promise<SignedIn> {
+  const context = await browser.newContext(who.context);
+  const page = await context.newPage();
+  const email = await registerVerifyAndSignIn(page, who);
+  const session = (await api(page, 'GET', '/session')) as { user_id: number };
+  return { page, email, userId: session.user_id };
+}
+
+/** A call through the signed-in browser context (session cookie + XSRF header), for arranging data. */
+export async function api(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: { 'X-XSRF-TOKEN': xsrf },
+    ...(body === undefined ? {} : { data: body }),
+  });
+  expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+/** Picks an option of a kit Select (Radix) by the accessible names, or its first option. */
+export async function choose(page: Page, label: string | RegExp, option?: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  const options = option === undefined ? page.getByRole('option') : page.getByRole('option', { name: option });
+  await options.first().click();
 }
