@@ -13,6 +13,8 @@ export { sharedTokens } from './theme/tokens';
 // Actions and feedback
 export { Button, buttonVariants, buttonSizes } from './components/Button/Button';
 export type { ButtonProps, ButtonVariant, ButtonSize } from './components/Button/Button';
+export { Icon } from './components/Icon/Icon';
+export type { IconProps } from './components/Icon/Icon';
 export { Spinner, spinnerSizes } from './components/Spinner/Spinner';
 export type { SpinnerProps, SpinnerSize } from './components/Spinner/Spinner';
 export { NotificationBanner, notificationKinds } from './components/NotificationBanner/NotificationBanner';

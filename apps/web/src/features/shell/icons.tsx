@@ -1,25 +1,7 @@
-import type { SVGProps } from 'react';
+import { Icon as KitIcon, type IconProps } from '@fantasy-cricket/ui';
 
-/** Small stroke icons for the sidebar (24 × 24 grid, currentColor, hidden from assistive tech). */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+/** Line icons for the sidebar: the kit's icon frame at 20 px (decorative; the control names itself). */
+const Icon = (props: IconProps) => <KitIcon size={20} {...props} />;
 
 export const PlusCircleIcon = () => (
   <Icon>
