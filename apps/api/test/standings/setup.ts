@@ -205,7 +205,8 @@ export async function independentStandings(db: Kysely<DB>, leagueId: number, mem
       for (const p of picks) {
         const l = lines.get(p.player_id);
         let pts = 0;
-        if (l) {
+        // A substitute fielder's line (did not play) scores nothing: the rule of appearanceCounts.
+        if (l?.didPlay) {
           for (const [featureId, n] of statCounts(l.line, l.positionId as PositionId)) {
             const c = cfgByFeature.get(featureId);
             if (c?.is_active) pts += n * c.points * FEATURES_BY_ID.get(featureId)!.sign;
