@@ -1,19 +1,19 @@
 import { messages } from '@fantasy-cricket/rules';
-import { type Kysely, sql } from 'kysely';
-import type { DB } from '../db/schema';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import { BONUS_OPTIONS, FEATURES_BY_ID } from '../cricket/catalogue';
+import type { DB, LeagueSelectionsTable } from '../db/schema';
 import type { RequestBody } from '../http/contract';
 import { HttpError } from '../http/errors';
 import {
   type PickFixture,
-  copyTargets,
-  coveredFixtures,
+  type SquadPlayer,
+  fromJson,
   isSet,
   leagueFixtureOr404,
   lockMember,
   openFixtures,
   readableLeague,
-  squadPlayers,
-  writableLeague,
+  saveLeagues,
 } from './shared';
 
 const m = messages.picksApi;
@@ -33,52 +33,60 @@ interface LeagueFeature {
   sortOrder: number;
 }
 
-async function leagueFeatures(db: Kysely<DB>, leagueIds: readonly number[]): Promise<Map<number, LeagueFeature[]>> {
-  const out = new Map<number, LeagueFeature[]>(leagueIds.map((id) => [id, []]));
-  if (leagueIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('league_configurations as c')
-    .innerJoin('features as f', 'f.id', 'c.feature_id')
-    .select(['c.id', 'c.league_id', 'c.feature_id', 'c.points', 'c.is_active'])
-    .select(['f.name', 'f.description', 'f.feature_type', 'f.sort_order'])
-    .where('c.league_id', 'in', leagueIds)
-    .where('f.league_type', '=', 'MP')
-    .orderBy('f.sort_order')
-    .orderBy('f.id')
-    .execute();
-  for (const r of rows) {
-    out.get(r.league_id)?.push({
-      id: r.id,
-      featureId: r.feature_id,
-      name: r.name,
-      description: r.description,
-      type: r.feature_type as FeatureType,
-      points: r.points,
-      isActive: r.is_active,
-      sortOrder: r.sort_order,
+/**
+ * A league's features from its league_configurations rows ([id, feature id, points, active]) and the
+ * catalogue of cricket/catalogue.ts — the `features`, `feature_positions` and `bonus_options` tables
+ * are that catalogue (migration 0002 writes them, a test checks them against the file, nothing else
+ * writes them), so they are read from the file. Match Prediction features only, in catalogue order.
+ */
+function toLeagueFeatures(rows: readonly (readonly [number, number, number, boolean])[]): LeagueFeature[] {
+  const out: LeagueFeature[] = [];
+  for (const [id, featureId, points, isActive] of rows) {
+    const f = FEATURES_BY_ID.get(featureId);
+    if (f?.leagueType !== 'MP') continue;
+    out.push({
+      id,
+      featureId,
+      name: f.name,
+      description: f.description,
+      type: f.featureType as FeatureType,
+      points,
+      isActive,
+      sortOrder: f.sortOrder,
     });
   }
-  return out;
+  return out.sort((a, b) => a.sortOrder - b.sortOrder || a.featureId - b.featureId);
 }
 
-/** Positions allowed per player feature (feature_positions; absent = any position). */
-async function allowedPositions(db: Kysely<DB>): Promise<Map<number, number[]>> {
+async function leagueFeatures(db: Kysely<DB>, leagueId: number): Promise<LeagueFeature[]> {
   const rows = await db
-    .selectFrom('feature_positions')
-    .select(['feature_id', 'position_id'])
-    .orderBy('feature_id')
-    .orderBy('position_id')
+    .selectFrom('league_configurations')
+    .select(['id', 'feature_id', 'points', 'is_active'])
+    .where('league_id', '=', leagueId)
     .execute();
-  const out = new Map<number, number[]>();
-  for (const r of rows) out.set(r.feature_id, [...(out.get(r.feature_id) ?? []), r.position_id]);
-  return out;
+  return toLeagueFeatures(rows.map((r) => [r.id, r.feature_id, r.points, r.is_active] as const));
 }
+
+/** The league features of the league aliased `l`, as JSON [[id, feature id, points, active], …]. */
+const leagueFeaturesSql = sql`(SELECT coalesce(json_agg(json_build_array(c.id, c.feature_id, c.points, c.is_active)),
+    '[]'::json) FROM league_configurations c WHERE c.league_id = l.id)`;
+const parseLeagueFeatures = (json: unknown) => toLeagueFeatures(fromJson<[number, number, number, boolean][]>(json));
+
+/** Positions allowed per player feature (absent = any position), in position id order. */
+const ALLOWED_POSITIONS = new Map<number, number[]>(
+  [...FEATURES_BY_ID.values()]
+    .filter((f) => f.positionIds.length > 0)
+    .map((f) => [f.id, [...f.positionIds].sort((a, b) => a - b)]),
+);
+
+/** The bonus options in display order (sort order, then id). */
+const BONUS = [...BONUS_OPTIONS].sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
 
 /** The user's Match Prediction grid for one fixture: one row per active feature, with the saved pick. */
 export async function matchPredictionRows(db: Kysely<DB>, userId: number, leagueId: number, fixtureId: number) {
   await readableLeague(db, leagueId, userId, 'MP');
   const fixture = await leagueFixtureOr404(db, leagueId, fixtureId);
-  const features = ((await leagueFeatures(db, [leagueId])).get(leagueId) ?? []).filter((f) => f.isActive);
+  const features = (await leagueFeatures(db, leagueId)).filter((f) => f.isActive);
   const saved = await db
     .selectFrom('league_selections')
     .selectAll()
@@ -86,13 +94,6 @@ export async function matchPredictionRows(db: Kysely<DB>, userId: number, league
     .where('user_id', '=', userId)
     .where('fixture_id', '=', fixtureId)
     .execute();
-  const bonus = await db
-    .selectFrom('bonus_options')
-    .select(['id', 'feature_id', 'label'])
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-  const positions = await allowedPositions(db);
   return features.map((f) => {
     const pick = saved.find((s) => s.league_configuration_id === f.id);
     return {
@@ -108,9 +109,9 @@ export async function matchPredictionRows(db: Kysely<DB>, userId: number, league
       BonusOptionID: pick?.bonus_option_id ?? null,
       BonusOptions:
         f.type === 'bonus'
-          ? bonus.filter((b) => b.feature_id === f.featureId).map((b) => ({ ID: b.id, Label: b.label }))
+          ? BONUS.filter((b) => b.featureId === f.featureId).map((b) => ({ ID: b.id, Label: b.label }))
           : [],
-      ...(f.type === 'player' ? { AllowedPositionIDs: positions.get(f.featureId) ?? [] } : {}),
+      ...(f.type === 'player' ? { AllowedPositionIDs: ALLOWED_POSITIONS.get(f.featureId) ?? [] } : {}),
       IsAutoPick: pick?.is_auto_pick ?? false,
       StartTime: fixture.startTime.toISOString(),
       FixtureID: fixture.id,
@@ -131,23 +132,12 @@ interface CheckedPick {
 const isClear = (p: CheckedPick) => p.teamId === null && p.playerId === null && p.bonusOptionId === null;
 
 /** Validates every item against the fixture and the league feature; 400 with a message on the first problem. */
-async function checkItems(
-  db: Kysely<DB>,
+function checkItems(
   items: readonly MatchPredictionItem[],
   features: readonly LeagueFeature[],
   fixtures: Map<number, PickFixture>,
-): Promise<CheckedPick[]> {
-  const squads = await squadPlayers(
-    db,
-    [...fixtures.values()],
-    items.map((i) => i.PlayerID ?? 0),
-  );
-  const bonusIds = items.map((i) => i.BonusOptionID).filter(isSet);
-  const bonus =
-    bonusIds.length > 0
-      ? await db.selectFrom('bonus_options').select(['id', 'feature_id']).where('id', 'in', bonusIds).execute()
-      : [];
-  const positions = await allowedPositions(db);
+  squads: Map<number, Map<number, SquadPlayer>>,
+): CheckedPick[] {
   const seen = new Set<string>();
   const out: CheckedPick[] = [];
   for (const item of items) {
@@ -181,15 +171,15 @@ async function checkItems(
       if (!isSet(item.PlayerID)) throw new HttpError(400, m.needsPlayer(feature.name));
       const player = squads.get(fixture.id)?.get(item.PlayerID);
       if (!player) throw new HttpError(400, m.playerNotInFixture(fixture.name));
-      const allowed = positions.get(feature.featureId) ?? [];
+      const allowed = ALLOWED_POSITIONS.get(feature.featureId) ?? [];
       if (allowed.length > 0 && !allowed.includes(player.positionId)) {
         throw new HttpError(400, m.playerPositionNotAllowed(player.fullName, feature.name));
       }
       pick.playerId = player.playerId;
     } else {
       if (!isSet(item.BonusOptionID)) throw new HttpError(400, m.needsBonusOption(feature.name));
-      const option = bonus.find((b) => b.id === item.BonusOptionID);
-      if (!option || option.feature_id !== feature.featureId) {
+      const option = BONUS.find((b) => b.id === item.BonusOptionID);
+      if (!option || option.featureId !== feature.featureId) {
         throw new HttpError(400, m.bonusOptionNotForFeature(feature.name));
       }
       pick.bonusOptionId = option.id;
@@ -199,48 +189,70 @@ async function checkItems(
   return out;
 }
 
-/** Writes picks of one league (upsert on the pick key; a clear deletes the row). Returns how many were applied. */
-async function writePicks(
-  trx: Kysely<DB>,
-  leagueId: number,
-  userId: number,
-  picks: readonly CheckedPick[],
-): Promise<number> {
-  for (const p of picks) {
-    if (isClear(p)) {
-      await trx
-        .deleteFrom('league_selections')
-        .where('league_id', '=', leagueId)
-        .where('user_id', '=', userId)
-        .where('fixture_id', '=', p.fixtureId)
-        .where('league_configuration_id', '=', p.leagueFeatureId)
-        .execute();
-      continue;
-    }
-    await trx
-      .insertInto('league_selections')
-      .values({
-        league_id: leagueId,
-        user_id: userId,
-        fixture_id: p.fixtureId,
-        league_configuration_id: p.leagueFeatureId,
-        team_id: p.teamId,
-        player_id: p.playerId,
-        bonus_option_id: p.bonusOptionId,
-        is_auto_pick: false,
-      })
-      .onConflict((oc) =>
-        oc.columns(['league_id', 'user_id', 'fixture_id', 'league_configuration_id']).doUpdateSet({
+/** The picks to write into one league. */
+interface LeagueWrite {
+  leagueId: number;
+  picks: readonly CheckedPick[];
+}
+
+/**
+ * Writes the picks of every league of a save in at most two statements: one DELETE of the cleared
+ * picks, then one multi-row upsert on the pick key of the others. A row already holding the same
+ * choice as the user's own pick is left as it is (the upsert's WHERE); an auto-pick becomes the user's.
+ */
+async function writePicks(trx: Kysely<DB>, userId: number, writes: readonly LeagueWrite[]): Promise<void> {
+  const cleared: (readonly [number, number, number])[] = [];
+  const upserts: Insertable<LeagueSelectionsTable>[] = [];
+  for (const { leagueId, picks } of writes) {
+    for (const p of picks) {
+      if (isClear(p)) cleared.push([leagueId, p.fixtureId, p.leagueFeatureId]);
+      else
+        upserts.push({
+          league_id: leagueId,
+          user_id: userId,
+          fixture_id: p.fixtureId,
+          league_configuration_id: p.leagueFeatureId,
           team_id: p.teamId,
           player_id: p.playerId,
           bonus_option_id: p.bonusOptionId,
           is_auto_pick: false,
-          updated_at: sql`now()`,
-        }),
+        });
+    }
+  }
+  if (cleared.length > 0) {
+    await trx
+      .deleteFrom('league_selections')
+      .where('user_id', '=', userId)
+      .where((eb) =>
+        eb(
+          eb.refTuple('league_id', 'fixture_id', 'league_configuration_id'),
+          'in',
+          cleared.map(([l, f, c]) => eb.tuple(l, f, c)),
+        ),
       )
       .execute();
   }
-  return picks.length;
+  if (upserts.length === 0) return;
+  await trx
+    .insertInto('league_selections')
+    .values(upserts)
+    .onConflict((oc) =>
+      oc
+        .columns(['league_id', 'user_id', 'fixture_id', 'league_configuration_id'])
+        .doUpdateSet((eb) => ({
+          team_id: eb.ref('excluded.team_id'),
+          player_id: eb.ref('excluded.player_id'),
+          bonus_option_id: eb.ref('excluded.bonus_option_id'),
+          is_auto_pick: false,
+          updated_at: sql`now()`,
+        }))
+        .where(
+          sql<boolean>`(league_selections.team_id, league_selections.player_id, league_selections.bonus_option_id,
+            league_selections.is_auto_pick) IS DISTINCT FROM (excluded.team_id, excluded.player_id,
+            excluded.bonus_option_id, false)`,
+        ),
+    )
+    .execute();
 }
 
 export interface SaveResult {
@@ -267,37 +279,45 @@ export async function saveMatchPredictionPicks(
   if (items.some((i) => i.LeagueID !== leagueId)) throw new HttpError(400, messages.leagueApi.oneLeaguePerRequest);
   return db.transaction().execute(async (trx) => {
     await lockMember(trx, userId);
-    await writableLeague(trx, leagueId, userId, 'MP', now);
     const fixtureIds = [...new Set(items.map((i) => i.FixtureID))];
-    const fixtures = await openFixtures(trx, leagueId, fixtureIds, now);
-    const features = (await leagueFeatures(trx, [leagueId])).get(leagueId) ?? [];
-    const picks = await checkItems(trx, items, features, fixtures);
+    const { league, targets } = await saveLeagues(trx, {
+      userId,
+      leagueId,
+      type: 'MP',
+      fixtureIds,
+      copy: body.CopyToOtherLeagues === true,
+      now,
+      config: leagueFeaturesSql,
+      parseConfig: parseLeagueFeatures,
+    });
+    const { fixtures, squads } = await openFixtures(
+      trx,
+      league,
+      fixtureIds,
+      items.map((i) => i.PlayerID ?? 0),
+      now,
+    );
+    const features = league.config;
+    const picks = checkItems(items, features, fixtures, squads);
     const byId = new Map(features.map((f) => [f.id, f]));
-    const saved = await writePicks(trx, leagueId, userId, picks);
 
+    const writes: LeagueWrite[] = [{ leagueId: league.id, picks }];
     const copiedTo: SaveResult['CopiedTo'] = [];
-    if (body.CopyToOtherLeagues) {
-      const targets = await copyTargets(trx, userId, leagueId, 'MP', now);
-      const targetFeatures = await leagueFeatures(
-        trx,
-        targets.map((t) => t.id),
-      );
-      for (const target of targets) {
-        const covered = await coveredFixtures(trx, target.id, fixtureIds);
-        if (covered.size === 0) continue;
-        const active = (targetFeatures.get(target.id) ?? []).filter((f) => f.isActive);
-        const mapped: CheckedPick[] = [];
-        let skipped = 0;
-        for (const p of picks) {
-          const catalogueId = byId.get(p.leagueFeatureId)!.featureId;
-          const there = active.find((f) => f.featureId === catalogueId);
-          if (!there || !covered.has(p.fixtureId)) skipped += 1;
-          else mapped.push({ ...p, leagueFeatureId: there.id });
-        }
-        const n = await writePicks(trx, target.id, userId, mapped);
-        copiedTo.push({ LeagueID: target.id, LeagueName: target.name, Saved: n, Skipped: skipped });
+    // Copies go to the targets covering at least one of the fixtures; the others are not reported.
+    for (const target of targets.filter((t) => t.covered.size > 0)) {
+      const active = target.config.filter((f) => f.isActive);
+      const mapped: CheckedPick[] = [];
+      let skipped = 0;
+      for (const p of picks) {
+        const catalogueId = byId.get(p.leagueFeatureId)!.featureId;
+        const there = active.find((f) => f.featureId === catalogueId);
+        if (!there || !target.covered.has(p.fixtureId)) skipped += 1;
+        else mapped.push({ ...p, leagueFeatureId: there.id });
       }
+      writes.push({ leagueId: target.id, picks: mapped });
+      copiedTo.push({ LeagueID: target.id, LeagueName: target.name, Saved: mapped.length, Skipped: skipped });
     }
-    return { message: messages.selections.savedMp, Saved: saved, CopiedTo: copiedTo };
+    await writePicks(trx, userId, writes);
+    return { message: messages.selections.savedMp, Saved: picks.length, CopiedTo: copiedTo };
   });
 }

@@ -1,19 +1,19 @@
 import { duplicatePlayerPicks, duplicatesMessage, messages } from '@fantasy-cricket/rules';
-import { type Kysely, sql } from 'kysely';
-import type { DB } from '../db/schema';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import { POSITIONS } from '../cricket/catalogue';
+import type { DB, PlayerSelectionsTable } from '../db/schema';
 import type { RequestBody } from '../http/contract';
 import { HttpError } from '../http/errors';
 import type { SaveResult } from './match-prediction';
 import {
   type PickFixture,
-  copyTargets,
-  coveredFixtures,
+  type SquadPlayer,
+  fromJson,
   leagueFixtureOr404,
   lockMember,
   openFixtures,
   readableLeague,
-  squadPlayers,
-  writableLeague,
+  saveLeagues,
 } from './shared';
 
 const m = messages.picksApi;
@@ -26,10 +26,22 @@ interface Position {
   sortOrder: number;
 }
 
-async function positions(db: Kysely<DB>): Promise<Position[]> {
-  const rows = await db.selectFrom('positions').select(['id', 'name', 'sort_order']).orderBy('sort_order').execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, sortOrder: r.sort_order }));
-}
+/**
+ * The positions in team-sheet order. The `positions` table is the catalogue of cricket/catalogue.ts
+ * (migration 0002 writes it, a test checks the table against the file, nothing else writes it), so
+ * the catalogue is read here instead of the table.
+ */
+const ALL_POSITIONS: readonly Position[] = [...POSITIONS]
+  .sort((a, b) => a.sortOrder - b.sortOrder)
+  .map((p) => ({ id: p.id, name: p.name, sortOrder: p.sortOrder }));
+const RANK = new Map(ALL_POSITIONS.map((p) => [p.id, p.sortOrder]));
+const NAME = new Map(ALL_POSITIONS.map((p) => [p.id, p.name]));
+
+/** Slots per position of the league aliased `l` (inactive rows count 0), as JSON [[position, count], …]. */
+const slotCountsSql = sql`(SELECT coalesce(json_agg(json_build_array(c.position_id,
+    CASE WHEN c.is_active THEN c.count ELSE 0 END)), '[]'::json)
+  FROM league_selection_configs c WHERE c.league_id = l.id)`;
+const parseSlotCounts = (json: unknown) => new Map(fromJson<[number, number][]>(json));
 
 /** Slots per position for each league (inactive rows count 0). */
 async function slotCounts(db: Kysely<DB>, leagueIds: readonly number[]): Promise<Map<number, Map<number, number>>> {
@@ -57,7 +69,7 @@ export async function playerSelectionRows(db: Kysely<DB>, userId: number, league
     .where('fixture_id', '=', fixtureId)
     .execute();
   const rows = [];
-  for (const p of await positions(db)) {
+  for (const p of ALL_POSITIONS) {
     for (let order = 1; order <= (counts.get(p.id) ?? 0); order++) {
       const pick = saved.find((s) => s.position_id === p.id && s.position_order === order);
       rows.push({
@@ -86,22 +98,16 @@ interface SlotPick {
 const slotKey = (p: Pick<SlotPick, 'fixtureId' | 'positionId' | 'positionOrder'>) =>
   `${p.fixtureId}:${p.positionId}:${p.positionOrder}`;
 
-async function checkItems(
-  db: Kysely<DB>,
+function checkItems(
   items: readonly PlayerSelectionItem[],
-  allPositions: readonly Position[],
   counts: Map<number, number>,
   fixtures: Map<number, PickFixture>,
-): Promise<SlotPick[]> {
-  const squads = await squadPlayers(
-    db,
-    [...fixtures.values()],
-    items.map((i) => i.PlayerID),
-  );
+  squads: Map<number, Map<number, SquadPlayer>>,
+): SlotPick[] {
   const seen = new Set<string>();
   const out: SlotPick[] = [];
   for (const item of items) {
-    const position = allPositions.find((p) => p.id === item.PositionTypeID);
+    const position = ALL_POSITIONS.find((p) => p.id === item.PositionTypeID);
     if (!position) throw new HttpError(400, m.unknownPosition(item.PositionTypeID));
     const count = counts.get(position.id) ?? 0;
     if (item.PositionOrder > count) throw new HttpError(400, m.slotOutOfRange(position.name, count));
@@ -126,81 +132,113 @@ async function checkItems(
   return out;
 }
 
-/** The saved slots of a league for the user and fixtures, by slot key. */
-async function savedSlots(trx: Kysely<DB>, leagueId: number, userId: number, fixtureIds: readonly number[]) {
+/** A saved slot (its row id, and whether the auto-pick job filled it). */
+interface SavedSlot extends SlotPick {
+  id: number;
+  playerId: number;
+  isAutoPick: boolean;
+}
+
+/** The user's saved slots of the fixtures in each of the leagues (one query), by league then slot key. */
+async function savedSlots(
+  trx: Kysely<DB>,
+  userId: number,
+  leagueIds: readonly number[],
+  fixtureIds: readonly number[],
+): Promise<Map<number, Map<string, SavedSlot>>> {
+  const out = new Map<number, Map<string, SavedSlot>>(leagueIds.map((id) => [id, new Map()]));
   const rows = await trx
     .selectFrom('player_selections')
-    .select(['fixture_id', 'position_id', 'position_order', 'player_id'])
-    .where('league_id', '=', leagueId)
+    .select(['id', 'league_id', 'fixture_id', 'position_id', 'position_order', 'player_id', 'is_auto_pick'])
     .where('user_id', '=', userId)
+    .where('league_id', 'in', leagueIds)
     .where('fixture_id', 'in', fixtureIds)
     .execute();
-  return new Map(
-    rows.map((r) => [
-      slotKey({ fixtureId: r.fixture_id, positionId: r.position_id, positionOrder: r.position_order }),
-      { fixtureId: r.fixture_id, positionId: r.position_id, positionOrder: r.position_order, playerId: r.player_id },
-    ]),
-  );
+  for (const r of rows) {
+    const slot: SavedSlot = {
+      id: r.id,
+      fixtureId: r.fixture_id,
+      positionId: r.position_id,
+      positionOrder: r.position_order,
+      playerId: r.player_id,
+      isAutoPick: r.is_auto_pick,
+    };
+    out.get(r.league_id)?.set(slotKey(slot), slot);
+  }
+  return out;
 }
 
 /** The slots after applying `picks` over `saved`, in team-sheet order (position, then slot number). */
-function resultingSlots(saved: Map<string, SlotPick>, picks: readonly SlotPick[], allPositions: readonly Position[]) {
+function resultingSlots(saved: Map<string, SlotPick>, picks: readonly SlotPick[]) {
   const state = new Map(saved);
   for (const p of picks) {
     if (p.playerId === null) state.delete(slotKey(p));
     else state.set(slotKey(p), p);
   }
-  const rank = (id: number) => allPositions.find((p) => p.id === id)?.sortOrder ?? 0;
+  const rank = (id: number) => RANK.get(id) ?? 0;
   return [...state.values()].sort(
     (a, b) => a.fixtureId - b.fixtureId || rank(a.positionId) - rank(b.positionId) || a.positionOrder - b.positionOrder,
   );
 }
 
 /** Players twice in one fixture of the resulting state, as the spec's message wants them. */
-function duplicatesIn(slots: readonly SlotPick[], allPositions: readonly Position[]) {
+function duplicatesIn(slots: readonly SlotPick[]) {
   return duplicatePlayerPicks(
     slots.map((s) => ({
       FixtureID: s.fixtureId,
       PlayerID: s.playerId ?? 0,
-      PositionName: allPositions.find((p) => p.id === s.positionId)?.name ?? '',
+      PositionName: NAME.get(s.positionId) ?? '',
     })),
   );
 }
 
-/** Deletes cleared slots, then upserts the others (the player key is checked at commit, so swaps work). */
-async function writeSlots(trx: Kysely<DB>, leagueId: number, userId: number, picks: readonly SlotPick[]) {
-  for (const p of picks) {
-    if (p.playerId !== null) continue;
-    await trx
-      .deleteFrom('player_selections')
-      .where('league_id', '=', leagueId)
-      .where('user_id', '=', userId)
-      .where('fixture_id', '=', p.fixtureId)
-      .where('position_id', '=', p.positionId)
-      .where('position_order', '=', p.positionOrder)
-      .execute();
+/** The picks to write into one league, over its saved slots. */
+interface LeagueWrite {
+  leagueId: number;
+  picks: readonly SlotPick[];
+  saved: Map<string, SavedSlot>;
+}
+
+/**
+ * Writes the picks of every league of a save in at most two statements: one DELETE of the cleared
+ * slots that are saved, then one multi-row upsert of the slots whose player changes (a slot already
+ * holding the player as the user's own pick is left as it is; an auto-pick becomes the user's). The
+ * player key is checked at commit, so swaps between slots work.
+ */
+async function writeSlots(trx: Kysely<DB>, userId: number, writes: readonly LeagueWrite[]): Promise<void> {
+  const deleted: number[] = [];
+  const upserts: Insertable<PlayerSelectionsTable>[] = [];
+  for (const { leagueId, picks, saved } of writes) {
+    for (const p of picks) {
+      const was = saved.get(slotKey(p));
+      if (p.playerId === null) {
+        if (was) deleted.push(was.id);
+      } else if (!was || was.playerId !== p.playerId || was.isAutoPick) {
+        upserts.push({
+          league_id: leagueId,
+          user_id: userId,
+          fixture_id: p.fixtureId,
+          position_id: p.positionId,
+          position_order: p.positionOrder,
+          player_id: p.playerId,
+          is_auto_pick: false,
+        });
+      }
+    }
   }
-  for (const p of picks) {
-    if (p.playerId === null) continue;
-    await trx
-      .insertInto('player_selections')
-      .values({
-        league_id: leagueId,
-        user_id: userId,
-        fixture_id: p.fixtureId,
-        position_id: p.positionId,
-        position_order: p.positionOrder,
-        player_id: p.playerId,
+  if (deleted.length > 0) await trx.deleteFrom('player_selections').where('id', 'in', deleted).execute();
+  if (upserts.length === 0) return;
+  await trx
+    .insertInto('player_selections')
+    .values(upserts)
+    .onConflict((oc) =>
+      oc.columns(['league_id', 'user_id', 'fixture_id', 'position_id', 'position_order']).doUpdateSet((eb) => ({
+        player_id: eb.ref('excluded.player_id'),
         is_auto_pick: false,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['league_id', 'user_id', 'fixture_id', 'position_id', 'position_order'])
-          .doUpdateSet({ player_id: p.playerId as number, is_auto_pick: false, updated_at: sql`now()` }),
-      )
-      .execute();
-  }
-  return picks.length;
+        updated_at: sql`now()`,
+      })),
+    )
+    .execute();
 }
 
 /**
@@ -213,11 +251,10 @@ function picksForTarget(
   saved: Map<string, SlotPick>,
   counts: Map<number, number>,
   covered: Set<number>,
-  allPositions: readonly Position[],
 ): { apply: SlotPick[]; skipped: number } {
   let apply = picks.filter((p) => covered.has(p.fixtureId) && p.positionOrder <= (counts.get(p.positionId) ?? 0));
   for (;;) {
-    const dups = duplicatesIn(resultingSlots(saved, apply, allPositions), allPositions);
+    const dups = duplicatesIn(resultingSlots(saved, apply));
     if (dups.length === 0) break;
     const bad = new Set(dups.map((d) => `${d.FixtureID}:${d.PlayerID}`));
     const next = apply.filter((p) => p.playerId === null || !bad.has(`${p.fixtureId}:${p.playerId}`));
@@ -245,39 +282,41 @@ export async function savePlayerSelectionPicks(
   if (items.some((i) => i.LeagueID !== leagueId)) throw new HttpError(400, messages.leagueApi.oneLeaguePerRequest);
   return db.transaction().execute(async (trx) => {
     await lockMember(trx, userId);
-    await writableLeague(trx, leagueId, userId, 'PS', now);
     const fixtureIds = [...new Set(items.map((i) => i.FixtureID))];
-    const fixtures = await openFixtures(trx, leagueId, fixtureIds, now);
-    const allPositions = await positions(trx);
-    const counts = (await slotCounts(trx, [leagueId])).get(leagueId)!;
-    const picks = await checkItems(trx, items, allPositions, counts, fixtures);
-    const saved = await savedSlots(trx, leagueId, userId, fixtureIds);
-    const dups = duplicatesIn(resultingSlots(saved, picks, allPositions), allPositions);
+    const { league, targets } = await saveLeagues(trx, {
+      userId,
+      leagueId,
+      type: 'PS',
+      fixtureIds,
+      copy: body.CopyToOtherLeagues === true,
+      now,
+      config: slotCountsSql,
+      parseConfig: parseSlotCounts,
+    });
+    const { fixtures, squads } = await openFixtures(
+      trx,
+      league,
+      fixtureIds,
+      items.map((i) => i.PlayerID),
+      now,
+    );
+    const picks = checkItems(items, league.config, fixtures, squads);
+    // Copies go to the targets covering at least one of the fixtures; the others are not reported.
+    const copies = targets.filter((t) => t.covered.size > 0);
+    const saved = await savedSlots(trx, userId, [league.id, ...copies.map((t) => t.id)], fixtureIds);
+    const here = saved.get(league.id)!;
+    const dups = duplicatesIn(resultingSlots(here, picks));
     if (dups.length > 0) throw new HttpError(400, duplicatesMessage(dups));
-    const written = await writeSlots(trx, leagueId, userId, picks);
 
+    const writes: LeagueWrite[] = [{ leagueId: league.id, picks, saved: here }];
     const copiedTo: SaveResult['CopiedTo'] = [];
-    if (body.CopyToOtherLeagues) {
-      const targets = await copyTargets(trx, userId, leagueId, 'PS', now);
-      const targetCounts = await slotCounts(
-        trx,
-        targets.map((t) => t.id),
-      );
-      for (const target of targets) {
-        const covered = await coveredFixtures(trx, target.id, fixtureIds);
-        if (covered.size === 0) continue;
-        const there = await savedSlots(trx, target.id, userId, fixtureIds);
-        const { apply, skipped } = picksForTarget(
-          picks,
-          there,
-          targetCounts.get(target.id) ?? new Map(),
-          covered,
-          allPositions,
-        );
-        const n = await writeSlots(trx, target.id, userId, apply);
-        copiedTo.push({ LeagueID: target.id, LeagueName: target.name, Saved: n, Skipped: skipped });
-      }
+    for (const target of copies) {
+      const there = saved.get(target.id)!;
+      const { apply, skipped } = picksForTarget(picks, there, target.config, target.covered);
+      writes.push({ leagueId: target.id, picks: apply, saved: there });
+      copiedTo.push({ LeagueID: target.id, LeagueName: target.name, Saved: apply.length, Skipped: skipped });
     }
-    return { message: messages.selections.savedPs, Saved: written, CopiedTo: copiedTo };
+    await writeSlots(trx, userId, writes);
+    return { message: messages.selections.savedPs, Saved: picks.length, CopiedTo: copiedTo };
   });
 }

@@ -1,6 +1,6 @@
 import { messages, startedMessage } from '@fantasy-cricket/rules';
-import { type Kysely, sql } from 'kysely';
-import type { DB, LeagueStatus, LeagueTypeCode } from '../db/schema';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DB, LeagueStatus, LeagueTypeCode, MemberStatus } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { type LeagueRecord, requireMember } from '../leagues/access';
 import { effectiveStatusSql, leagueFixtureCondition } from '../leagues/fixtures';
@@ -15,13 +15,6 @@ export interface PickFixture {
   seasonId: number;
   localTeamId: number;
   visitorTeamId: number;
-}
-
-/** The league's status as readers see it: an Active league with no fixture left is Finished. */
-export async function effectiveStatus(db: Kysely<DB>, leagueId: number, now: Date): Promise<LeagueStatus> {
-  const { rows } = await sql<{ status: LeagueStatus }>`
-    SELECT ${effectiveStatusSql('l', now)} AS status FROM leagues l WHERE l.id = ${leagueId}`.execute(db);
-  return rows[0]?.status ?? 'Draft';
 }
 
 /**
@@ -49,24 +42,6 @@ export async function readableLeague(
   return league;
 }
 
-/**
- * The league for making picks: as `readableLeague`, and Active (400 while Draft or once Finished —
- * Finished including an Active league with no fixture left).
- */
-export async function writableLeague(
-  trx: Kysely<DB>,
-  leagueId: number,
-  userId: number,
-  type: LeagueTypeCode,
-  now: Date,
-): Promise<LeagueRecord> {
-  const league = await readableLeague(trx, leagueId, userId, type);
-  const status = await effectiveStatus(trx, leagueId, now);
-  if (status === 'Draft') throw new HttpError(400, m.leagueDraft);
-  if (status === 'Finished') throw new HttpError(400, m.leagueFinished);
-  return league;
-}
-
 interface FixtureSqlRow {
   id: number;
   name: string;
@@ -77,7 +52,7 @@ interface FixtureSqlRow {
   in_league: boolean;
 }
 
-function toPickFixture(r: FixtureSqlRow): PickFixture {
+function toPickFixture(r: Omit<FixtureSqlRow, 'in_league'>): PickFixture {
   return {
     id: r.id,
     name: r.name,
@@ -107,38 +82,86 @@ export async function leagueFixtureOr404(db: Kysely<DB>, leagueId: number, fixtu
   return toPickFixture(row);
 }
 
-/**
- * The fixtures of a save, checked: every one known and covered by the league (400), and none started
- * at `now` (400 with the spec's message listing every started fixture — the whole save is refused).
- */
-export async function openFixtures(
-  db: Kysely<DB>,
-  leagueId: number,
-  fixtureIds: readonly number[],
-  now: Date,
-): Promise<Map<number, PickFixture>> {
-  const rows = await fixturesFor(db, leagueId, fixtureIds);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  for (const id of fixtureIds) {
-    const row = byId.get(id);
-    if (!row?.in_league) throw new HttpError(400, m.fixtureNotInLeague(id));
-  }
-  const fixtures = rows.map(toPickFixture);
-  const started = fixtures
-    .filter((f) => f.startTime.getTime() <= now.getTime())
-    .sort((a, b) => a.startTime.getTime() - b.startTime.getTime() || a.id - b.id);
-  if (started.length > 0) throw new HttpError(400, startedMessage(started.map((f) => f.name)));
-  return new Map(fixtures.map((f) => [f.id, f]));
+/** json comes back parsed from `pg` and from PGlite; a string is parsed here all the same. */
+export const fromJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
+/** A league a save writes to — the request's league or a copy target — with what the save needs of it. */
+export interface SaveLeague<C> {
+  id: number;
+  name: string;
+  /** Which of the save's fixtures the league covers. */
+  covered: Set<number>;
+  /** The league's pick configuration (slot counts, features), as the caller's `config` reads it. */
+  config: C;
 }
 
-/** Which of `fixtureIds` the league covers (for copies). */
-export async function coveredFixtures(
-  db: Kysely<DB>,
-  leagueId: number,
-  fixtureIds: readonly number[],
-): Promise<Set<number>> {
-  const rows = await fixturesFor(db, leagueId, fixtureIds);
-  return new Set(rows.filter((r) => r.in_league).map((r) => r.id));
+interface SaveLeagueRow {
+  id: number;
+  name: string;
+  league_type: LeagueTypeCode;
+  admin_user_id: number | null;
+  member_status: MemberStatus | null;
+  status: LeagueStatus;
+  covered: number[] | null;
+  config: unknown;
+}
+
+/**
+ * The leagues of a save, in one query. The request's league is checked for making picks: 404 unknown,
+ * 403 not an Approved member (its admin always passes), 400 not of `type`, 400 while Draft or once
+ * Finished (an Active league with no fixture left is Finished). With `copy`, the copy targets come
+ * too: the user's other leagues of `type` that are Active, the user Approved there or its admin, oldest
+ * first. `config` is a SQL expression over the league row `l` (the type's configuration, as JSON).
+ */
+export async function saveLeagues<C>(
+  trx: Kysely<DB>,
+  o: {
+    userId: number;
+    leagueId: number;
+    type: LeagueTypeCode;
+    fixtureIds: readonly number[];
+    copy: boolean;
+    now: Date;
+    config: RawBuilder<unknown>;
+    parseConfig: (json: unknown) => C;
+  },
+): Promise<{ league: SaveLeague<C>; targets: SaveLeague<C>[] }> {
+  const { userId, leagueId, type } = o;
+  const candidates = o.copy
+    ? sql`SELECT ${leagueId}::int
+          UNION SELECT league_id FROM league_members WHERE user_id = ${userId} AND status = 'Approved'
+          UNION SELECT id FROM leagues WHERE admin_user_id = ${userId}`
+    : sql`SELECT ${leagueId}::int`;
+  const { rows } = await sql<SaveLeagueRow>`
+    SELECT l.id, l.name, l.league_type, l.admin_user_id, m.status AS member_status,
+           ${effectiveStatusSql('l', o.now)} AS status,
+           ARRAY(SELECT f.id FROM fixtures f
+                 WHERE f.id IN (${sql.join(o.fixtureIds)}) AND ${leagueFixtureCondition('l', 'f')}) AS covered,
+           ${o.config} AS config
+    FROM leagues l
+    LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = ${userId}
+    WHERE l.id IN (${candidates}) AND (l.id = ${leagueId} OR l.league_type = ${type})
+    ORDER BY l.id`.execute(trx);
+  const toLeague = (r: SaveLeagueRow): SaveLeague<C> => ({
+    id: r.id,
+    name: r.name,
+    covered: new Set(r.covered ?? []),
+    config: o.parseConfig(fromJson(r.config)),
+  });
+  const main = rows.find((r) => r.id === leagueId);
+  if (!main) throw new HttpError(404, messages.leagueApi.notFound);
+  if (main.admin_user_id !== userId) {
+    if (!main.member_status || main.member_status === 'Rejected')
+      throw new HttpError(403, messages.leagueApi.notMember);
+    if (main.member_status !== 'Approved') throw new HttpError(403, messages.leagueApi.notApproved);
+  }
+  if (main.league_type !== type) throw new HttpError(400, type === 'MP' ? m.notMatchPrediction : m.notPlayerSelection);
+  if (main.status === 'Draft') throw new HttpError(400, m.leagueDraft);
+  if (main.status === 'Finished') throw new HttpError(400, m.leagueFinished);
+  return {
+    league: toLeague(main),
+    targets: rows.filter((r) => r.id !== leagueId && r.status === 'Active').map(toLeague),
+  };
 }
 
 /** The squad player's team and position for a fixture (undefined when not in either squad). */
@@ -149,52 +172,47 @@ export interface SquadPlayer {
   teamId: number;
 }
 
-/** The players of the fixtures' two squads, by fixture then player id. */
-export async function squadPlayers(
-  db: Kysely<DB>,
-  fixtures: readonly PickFixture[],
-  playerIds: readonly number[],
-): Promise<Map<number, Map<number, SquadPlayer>>> {
-  const out = new Map<number, Map<number, SquadPlayer>>(fixtures.map((f) => [f.id, new Map()]));
-  const ids = [...new Set(playerIds)].filter((id) => id > 0);
-  if (ids.length === 0 || fixtures.length === 0) return out;
-  const rows = await db
-    .selectFrom('squads as s')
-    .innerJoin('players as p', 'p.id', 's.player_id')
-    .select(['s.season_id', 's.team_id', 'p.id', 'p.full_name', 'p.position_id'])
-    .where('s.player_id', 'in', ids)
-    .where('s.season_id', 'in', [...new Set(fixtures.map((f) => f.seasonId))])
-    .execute();
-  for (const f of fixtures) {
-    const map = out.get(f.id)!;
-    for (const r of rows) {
-      if (r.season_id !== f.seasonId) continue;
-      if (r.team_id !== f.localTeamId && r.team_id !== f.visitorTeamId) continue;
-      map.set(r.id, { playerId: r.id, fullName: r.full_name, positionId: r.position_id, teamId: r.team_id });
-    }
-  }
-  return out;
-}
-
 /**
- * The user's other leagues of a type a copy may go to: Active (not Finished), the user Approved there
- * (or its admin), oldest first.
+ * The fixtures of a save, checked: every one covered by the league (400; unknown ids too), and none
+ * started at `now` (400 with the spec's message listing every started fixture — the whole save is
+ * refused). With each, in the same query, those of `playerIds` in its two squads, by player id.
  */
-export async function copyTargets(
-  db: Kysely<DB>,
-  userId: number,
-  exceptLeagueId: number,
-  type: LeagueTypeCode,
+export async function openFixtures(
+  trx: Kysely<DB>,
+  league: SaveLeague<unknown>,
+  fixtureIds: readonly number[],
+  playerIds: readonly number[],
   now: Date,
-): Promise<{ id: number; name: string }[]> {
-  const { rows } = await sql<{ id: number; name: string }>`
-    SELECT l.id, l.name FROM leagues l
-    LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = ${userId}
-    WHERE l.id <> ${exceptLeagueId} AND l.league_type = ${type}
-      AND (m.status = 'Approved' OR l.admin_user_id = ${userId})
-      AND ${effectiveStatusSql('l', now)} = 'Active'
-    ORDER BY l.id`.execute(db);
-  return rows;
+): Promise<{ fixtures: Map<number, PickFixture>; squads: Map<number, Map<number, SquadPlayer>> }> {
+  for (const id of fixtureIds) if (!league.covered.has(id)) throw new HttpError(400, m.fixtureNotInLeague(id));
+  const ids = [...new Set(playerIds)].filter((id) => id > 0);
+  const { rows } = await sql<Omit<FixtureSqlRow, 'in_league'> & { squad: unknown }>`
+    SELECT f.id, f.name, f.start_time, f.season_id, f.local_team_id, f.visitor_team_id,
+      (SELECT coalesce(json_agg(json_build_array(p.id, p.full_name, p.position_id, s.team_id)), '[]'::json)
+       FROM squads s JOIN players p ON p.id = s.player_id
+       WHERE s.season_id = f.season_id AND s.team_id IN (f.local_team_id, f.visitor_team_id)
+         AND s.player_id IN (${ids.length > 0 ? sql.join(ids) : sql`NULL`})) AS squad
+    FROM fixtures f
+    WHERE f.id IN (${sql.join([...new Set(fixtureIds)])})`.execute(trx);
+  const fixtures = rows.map(toPickFixture);
+  const started = fixtures
+    .filter((f) => f.startTime.getTime() <= now.getTime())
+    .sort((a, b) => a.startTime.getTime() - b.startTime.getTime() || a.id - b.id);
+  if (started.length > 0) throw new HttpError(400, startedMessage(started.map((f) => f.name)));
+  const squads = new Map<number, Map<number, SquadPlayer>>();
+  for (const r of rows) {
+    const players = fromJson<[number, string, number, number][]>(r.squad);
+    squads.set(
+      r.id,
+      new Map(
+        players.map(([playerId, fullName, positionId, teamId]) => [
+          playerId,
+          { playerId, fullName, positionId, teamId },
+        ]),
+      ),
+    );
+  }
+  return { fixtures: new Map(fixtures.map((f) => [f.id, f])), squads };
 }
 
 /** True for an id that names something (null, undefined and 0 name nothing: the pick is cleared). */
