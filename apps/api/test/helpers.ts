@@ -178,3 +178,21 @@ export async function signUp(
   if (login.json().status !== 'success') throw new Error(`login failed: ${login.body}`);
   return { client, userId: reg.json().user_id, email };
 }
+
+/**
+ * Calls `probe` until it returns a value `done` accepts, then returns it; fails after `timeoutMs`.
+ * For what another process learns by notification (src/db/notifications.ts): no fixed sleeps.
+ */
+export async function pollUntil<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  { timeoutMs = 10_000, everyMs = 20 }: { timeoutMs?: number; everyMs?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}

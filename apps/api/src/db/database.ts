@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { PgliteHub, PostgresHub, registerHub, trackingWrites } from './notifications';
 import type { DB } from './schema';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -58,19 +59,38 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         // Reported once by the pool's 'error' (idle) or by the failing query (in use).
       });
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // The in-process caches' change listener (src/db/notifications.ts): started by the first cache
+    // that asks, told about every write this process commits.
+    const hub = new PostgresHub({
+      connectionString: options.databaseUrl,
+      schema: options.schema,
+      connectTimeoutMs: CONNECT_TIMEOUT_MS,
+      log: (line) => console.error(line),
+    });
+    const db = new Kysely<DB>({ dialect: trackingWrites(new PostgresDialect({ pool }), () => hub.wrote()) });
+    registerHub(db, hub);
     if (options.schema) await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(options.schema)}`.execute(db);
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      close: async () => {
+        await hub.close();
+        await db.destroy();
+      },
+    };
   }
   const dir = options.pgliteDir && options.pgliteDir !== 'memory://' ? options.pgliteDir : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
   const pglite = dir ? new PGlite(dir) : new PGlite();
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const hub = new PgliteHub(pglite);
+  registerHub(db, hub);
   return {
     db,
     kind: 'pglite',
     close: async () => {
+      await hub.close();
       await db.destroy();
       if (!pglite.closed) await pglite.close();
     },

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
+import { changeHub } from '../db/notifications';
 import type { DB } from '../db/schema';
 import type { AppDeps } from './contract';
 import { HttpError, apiMessages } from './errors';
@@ -38,6 +39,95 @@ export async function createSession(db: Kysely<DB>, userId: number, config: Conf
   return token;
 }
 
+/** Sessions kept per process at most (least recently used out first). */
+export const SESSION_CACHE_MAX = 100_000;
+/** A cached session is read from the database again after this long, whatever the notifications say. */
+export const SESSION_CACHE_MAX_AGE_MS = 60_000;
+
+interface CachedSession {
+  userId: number;
+  /** Local clock (Date.now()) times, converted from the database's clock when the row was read. */
+  expiresAt: number;
+  lastSeenAt: number;
+  readAt: number;
+  touching: boolean;
+}
+
+/**
+ * Recently seen sessions of one process, keyed by id hash (docs/decisions/0010-in-process-caches.md).
+ * Used only while the database's change listener is up and this process's own writes are confirmed
+ * (`ChangeHub.fresh()`); a session row deleted, or whose expiry or last-seen time moves earlier, is
+ * dropped by its notification (`s<id hash>`, migration 0007). Absolute expiry and idle timeout are
+ * checked in memory; anything doubtful (past the idle deadline by this process's knowledge, older
+ * than SESSION_CACHE_MAX_AGE_MS) goes back to the database.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, CachedSession>();
+  /** Bumped by every invalidation: a row read before one is not kept. */
+  generation = 0;
+  hits = 0;
+
+  constructor(
+    private readonly max = SESSION_CACHE_MAX,
+    private readonly maxAgeMs = SESSION_CACHE_MAX_AGE_MS,
+  ) {}
+
+  get(idHash: string, now: number): CachedSession | undefined {
+    const e = this.entries.get(idHash);
+    if (!e) return undefined;
+    if (now - e.readAt >= this.maxAgeMs || now >= e.expiresAt) {
+      this.entries.delete(idHash);
+      return undefined;
+    }
+    this.entries.delete(idHash); // most recently used last
+    this.entries.set(idHash, e);
+    return e;
+  }
+
+  put(idHash: string, e: CachedSession): void {
+    this.entries.delete(idHash);
+    this.entries.set(idHash, e);
+    if (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+  }
+
+  delete(idHash: string): void {
+    this.generation += 1;
+    this.entries.delete(idHash);
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+const sessionCaches = new WeakMap<Kysely<DB>, SessionCache | null>();
+
+/** The session cache of this database handle; null when the handle has no change listener. */
+export function sessionCache(db: Kysely<DB>): SessionCache | null {
+  let cache = sessionCaches.get(db);
+  if (cache !== undefined) return cache;
+  const hub = changeHub(db);
+  cache = hub ? new SessionCache() : null;
+  if (hub && cache) {
+    const c = cache;
+    hub.on('s', (idHash) => c.delete(idHash));
+    hub.on('S', () => c.clear());
+    hub.onReset(() => c.clear());
+  }
+  sessionCaches.set(db, cache);
+  return cache;
+}
+
+const toMs = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());
+
 /** The session for a cookie value, if it is neither past its absolute expiry nor idle too long. */
 export async function findSession(
   db: Kysely<DB>,
@@ -46,9 +136,45 @@ export async function findSession(
 ): Promise<SessionInfo | null> {
   if (!token || !isWellFormedToken(token)) return null;
   const idHash = sha256(token);
+  const hub = changeHub(db);
+  const cache = sessionCache(db);
+  const cacheable = hub && cache ? await hub.ensureFresh() : false;
+  if (cacheable && cache) {
+    const now = Date.now();
+    const hit = cache.get(idHash, now);
+    if (hit && now < hit.lastSeenAt + config.session.idleMs) {
+      cache.hits += 1;
+      if (now >= hit.lastSeenAt + config.session.touchIntervalMs && !hit.touching) {
+        // At most once per touch interval, as before; the answer does not wait for it.
+        hit.touching = true;
+        db.updateTable('sessions')
+          .set({ last_seen_at: sql<Date>`now()` })
+          .where('id_hash', '=', idHash)
+          .execute()
+          .then(
+            () => {
+              hit.lastSeenAt = Math.max(hit.lastSeenAt, now);
+            },
+            () => {},
+          )
+          .finally(() => {
+            hit.touching = false;
+          });
+      }
+      return { userId: hit.userId, idHash };
+    }
+  }
+  const generation = cache?.generation ?? 0;
+  const epoch = hub?.epoch ?? 0;
   const row = await db
     .selectFrom('sessions')
-    .select(['user_id', sql<boolean>`last_seen_at < ${agoFromNow(config.session.touchIntervalMs)}`.as('stale')])
+    .select([
+      'user_id',
+      'expires_at',
+      'last_seen_at',
+      sql<Date>`now()`.as('db_now'),
+      sql<boolean>`last_seen_at < ${agoFromNow(config.session.touchIntervalMs)}`.as('stale'),
+    ])
     .where('id_hash', '=', idHash)
     .where('expires_at', '>', sql<Date>`now()`)
     .where('last_seen_at', '>', agoFromNow(config.session.idleMs))
@@ -58,15 +184,32 @@ export async function findSession(
     await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
     return null;
   }
+  const localNow = Date.now();
+  const dbNow = toMs(row.db_now);
+  let lastSeen = toMs(row.last_seen_at);
   if (row.stale) {
     await db.updateTable('sessions').set({ last_seen_at: sql<Date>`now()` }).where('id_hash', '=', idHash).execute();
+    lastSeen = dbNow;
+  }
+  // Kept only if nothing was invalidated and the listener did not drop or reconnect meanwhile.
+  if (cacheable && cache && hub && cache.generation === generation && hub.epoch === epoch && hub.ready) {
+    const local = (t: number) => t - dbNow + localNow;
+    cache.put(idHash, {
+      userId: row.user_id,
+      expiresAt: local(toMs(row.expires_at)),
+      lastSeenAt: local(lastSeen),
+      readAt: localNow,
+      touching: false,
+    });
   }
   return { userId: row.user_id, idHash };
 }
 
 export async function destroySession(db: Kysely<DB>, token: string | undefined): Promise<void> {
   if (!token || !isWellFormedToken(token)) return;
-  await db.deleteFrom('sessions').where('id_hash', '=', sha256(token)).execute();
+  const idHash = sha256(token);
+  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+  sessionCache(db)?.delete(idHash);
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, config: Config): void {

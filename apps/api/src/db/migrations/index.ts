@@ -5,6 +5,7 @@ import * as m0003 from './0003_leagues';
 import * as m0004 from './0004_picks';
 import * as m0005 from './0005_selection_config_lock';
 import * as m0006 from './0006_standings_cache';
+import * as m0007 from './0007_change_notifications';
 
 /**
  * Every migration, keyed by a sortable name. Add new files as 000N_<area>.ts and list them here.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_picks': m0004,
   '0005_selection_config_lock': m0005,
   '0006_standings_cache': m0006,
+  '0007_change_notifications': m0007,
 };
