@@ -1,5 +1,6 @@
 import { messages } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
+import { changeHub } from '../db/notifications';
 import type { DB, LeagueTypeCode } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { LeagueRecord } from '../leagues/access';
@@ -15,8 +16,9 @@ import { rankedRows } from './standings';
  * Each API process keeps, per league, the serialised JSON of its leaderboard (the bytes the contract's
  * serialiser would write, with every `IsMe` false, plus where each member's flag sits), the league's
  * type and admin, and its Approved members. An entry is tagged with the league's standings versions
- * (`standings_versions` rows 0 and the league id, migration 0006) as read *before* it was built. A
- * request reads those two counters (one indexed query), and when they still match, answers from
+ * (`standings_versions` rows 0 and the league id, migration 0006) as known *before* it was built. A
+ * request looks those two counters up — in memory, kept current by notifications (`StandingsVersions`;
+ * from the database when the listener is down) — and when they still match, answers from
  * memory: access is decided from the entry (Approved member or admin), and the caller's `IsMe` is
  * patched into a copy of the bytes. Anything else (unknown league, not a member, a version moved, a
  * clock-driven change due) takes the full path: the usual access checks, then one build per league and
@@ -24,7 +26,9 @@ import { rankedRows } from './standings';
  *
  * The counters are bumped in the transaction that changes anything a leaderboard shows — the re-score
  * hook for results, triggers for members, names, league settings and late auto-picks — so an entry
- * built before a commit is never served after it, by this process or any other on the same database.
+ * built before a commit is never served after it: by this process (its own writes are confirmed
+ * before memory answers), nor by another on the same database once the commit's notification has
+ * arrived (docs/decisions/0010-in-process-caches.md).
  */
 
 const MAX_BYTES = 128 * 1024 * 1024;
@@ -116,12 +120,91 @@ export function leaderboardCache(db: Kysely<DB>): LeaderboardCache {
   return cache;
 }
 
-/** The league's standings versions as one string ("0:12,7:3"): what an entry is valid for. */
+/**
+ * The standings versions (`standings_versions`) as this process knows them: read from the database
+ * once, then kept up to date by the `v<scope>:<version>` notifications of `standings_touch`
+ * (migration 0007), which carry the new value. Versions only grow, so a value read from the database
+ * and a notified one combine by taking the larger. Used only while the change listener is up and this
+ * process's own writes are confirmed (`ChangeHub.fresh()`); emptied when the listener (re)connects.
+ */
+export class StandingsVersions {
+  private readonly known = new Map<number, number>();
+
+  noted(scope: number, version: number): void {
+    const cur = this.known.get(scope);
+    if (cur === undefined || version > cur) this.known.set(scope, version);
+  }
+
+  get(scope: number): number | undefined {
+    return this.known.get(scope);
+  }
+
+  clear(): void {
+    this.known.clear();
+  }
+}
+
+const versionCaches = new WeakMap<Kysely<DB>, StandingsVersions | null>();
+
+/** The versions this handle's process knows; null when the handle has no change listener. */
+export function standingsVersions(db: Kysely<DB>): StandingsVersions | null {
+  let v = versionCaches.get(db);
+  if (v !== undefined) return v;
+  const hub = changeHub(db);
+  v = hub ? new StandingsVersions() : null;
+  if (hub && v) {
+    const versions = v;
+    hub.on('v', (rest) => {
+      const [scope, version] = rest.split(':');
+      versions.noted(Number(scope), Number(version));
+    });
+    hub.onReset(() => {
+      versions.clear();
+      leaderboardCache(db).clear();
+    });
+  }
+  versionCaches.set(db, v);
+  return v;
+}
+
+/** Reads the versions of `scopes` from the database (a scope without a row is at 0). */
+async function readVersions(db: Kysely<DB>, scopes: readonly number[]): Promise<Map<number, number>> {
+  const { rows } = await sql<{ scope: number; version: number | string }>`
+    SELECT scope, version FROM standings_versions WHERE scope = ANY(${scopes as number[]}::int[])`.execute(db);
+  const out = new Map<number, number>(scopes.map((s) => [s, 0]));
+  for (const r of rows) out.set(r.scope, Number(r.version));
+  return out;
+}
+
+/**
+ * The current versions of `scopes`: from memory when the listener vouches for it, else from the
+ * database (and remembered when nothing dropped meanwhile).
+ */
+export async function currentVersions(db: Kysely<DB>, scopes: readonly number[]): Promise<number[]> {
+  const hub = changeHub(db);
+  const known = standingsVersions(db);
+  const usable = hub && known ? await hub.ensureFresh() : false;
+  if (usable && known) {
+    const out: number[] = [];
+    for (const s of scopes) {
+      const v = known.get(s);
+      if (v === undefined) break;
+      out.push(v);
+    }
+    if (out.length === scopes.length) return out;
+  }
+  const epoch = hub?.epoch ?? 0;
+  const read = await readVersions(db, scopes);
+  if (usable && known && hub && hub.epoch === epoch && hub.ready) {
+    for (const [s, v] of read) known.noted(s, v);
+    return scopes.map((s) => known.get(s) ?? 0);
+  }
+  return scopes.map((s) => read.get(s) ?? 0);
+}
+
+/** The league's standings versions as one string ("12,3" for scope 0 and the league): what an entry is valid for. */
 export async function standingsKey(db: Kysely<DB>, leagueId: number): Promise<string> {
-  const { rows } = await sql<{ key: string | null }>`
-    SELECT string_agg(scope || ':' || version, ',' ORDER BY scope) AS key
-    FROM standings_versions WHERE scope IN (0, ${leagueId})`.execute(db);
-  return rows[0]?.key ?? '';
+  return (await currentVersions(db, [0, leagueId])).join(',');
 }
 
 /** The serialised rows: one JSON array, every IsMe false, with each member's flag offset. */
