@@ -10,7 +10,7 @@ import { handlers as defaultHandlers } from './handlers';
 import type { AppDeps, HandlerMap } from './http/contract';
 import { answerFrameworkError, apiMessages, errorBody, installErrorHandler } from './http/errors';
 import { installValidators, loadOpenApi, type RegisteredHandler, registerOpenApiRoutes } from './http/openapi';
-import { purgeExpired } from './housekeeping';
+import { runHousekeeping } from './housekeeping';
 import { registerApiReference } from './http/reference';
 import { registerWeb, type WebApp } from './http/web';
 import { installXsrf } from './http/xsrf';
@@ -131,7 +131,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onReady', async () => {
       mail.start();
       housekeeping = setInterval(() => {
-        purgeExpired(database.db, config.session.idleMs).catch((err) => app.log.error({ err }, 'housekeeping failed'));
+        runHousekeeping(database.db, config.session.idleMs).catch((err) =>
+          app.log.error({ err }, 'housekeeping failed'),
+        );
       }, config.housekeepingIntervalMs);
       housekeeping.unref();
     });

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { updatePlannerStatistics } from './db/maintenance';
 import type { DB } from './db/schema';
 
 const DAY = 86_400;
@@ -28,4 +29,13 @@ export async function purgeExpired(db: Kysely<DB>, idleMs?: number): Promise<voi
     .where('status', '=', 'sent')
     .where('sent_at', '<', sql<Date>`now() - make_interval(secs => ${30 * DAY})`)
     .execute();
+}
+
+/**
+ * The housekeeping timer's job (src/app.ts, every `housekeepingIntervalMs`): purges what expired and,
+ * on PGlite (which has no autovacuum), refreshes the planner statistics of tables that changed.
+ */
+export async function runHousekeeping(db: Kysely<DB>, idleMs?: number): Promise<void> {
+  await purgeExpired(db, idleMs);
+  await updatePlannerStatistics(db);
 }

@@ -180,6 +180,46 @@ describe(`cached standings on ${DB_TARGET}`, () => {
     expect(String(version(after, f[1]!))).not.toBe(String(version(before, f[1]!)));
   });
 
+  it("computes every covering league's points as a result is imported, before any standings read", async () => {
+    const points = () =>
+      t.db
+        .selectFrom('standings_points')
+        .select(['user_id', 'points'])
+        .where('league_id', '=', mpLeague.LeagueID)
+        .where('fixture_id', '=', f[1]!)
+        .orderBy('user_id')
+        .execute();
+    const current = async () => {
+      const v = await t.db
+        .selectFrom('standings_fixture_versions')
+        .select('version')
+        .where('fixture_id', '=', f[1]!)
+        .executeTakeFirst();
+      const c = await t.db
+        .selectFrom('standings_points_computed')
+        .select('version')
+        .where('league_id', '=', mpLeague.LeagueID)
+        .where('fixture_id', '=', f[1]!)
+        .executeTakeFirst();
+      return c !== undefined && String(c.version) === String(v?.version ?? 0);
+    };
+    // Match 2 goes away again: Bobby 10 + 25, Admin 0 (no leaderboard is read in between).
+    const report = await importFromProvider(t.db, provider(AWAY), { overrides: new Map() });
+    expect(report.counts.updated).toBe(1);
+    expect(report.fixtureIds).toContain(f[1]!);
+    expect(await current()).toBe(true);
+    expect(await points()).toEqual(
+      [
+        { user_id: ada.userId, points: 0 },
+        { user_id: bo.userId, points: 35 },
+      ].sort((a, b) => a.user_id - b.user_id),
+    );
+    // And back, for the tests below.
+    await importFromProvider(t.db, provider(HOME), { overrides: new Map() });
+    expect(await current()).toBe(true);
+    expect((await points()).find((r) => r.user_id === bo.userId)?.points).toBe(25);
+  });
+
   it('shows members joining, being approved, deleting their account, and late auto-picks', async () => {
     await board(ada);
     const members = (await ada.client.get(`/api/league_member/${mpLeague.LeagueID}/members`)).json().data as {

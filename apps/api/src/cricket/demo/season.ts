@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { withTransaction } from '../db-util';
+import { afterResultsImported } from '../import/after';
 import { type ImportReport, importFromProvider } from '../import/folder';
 import { importSchedule, importSquads, type ScheduleRow } from '../import/schedule';
 import { InMemoryProvider } from '../provider';
@@ -71,10 +72,16 @@ export function loadDemoLeague(file: string | URL = DEMO_LEAGUE_FILE): DemoLeagu
  * again on the same `now` changes nothing.
  */
 export async function loadDemoSeason(db: Kysely<DB>, options: DemoSeasonOptions): Promise<DemoSeasonResult> {
-  return withTransaction(db, async (trx) => {
+  const result = await withTransaction(db, async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${DEMO_SEASON_LOCK})`.execute(trx);
     return keepDemoSeason(trx, options);
   });
+  // Committed (unless the caller holds the transaction, and then does this itself): the new results'
+  // standings points ahead of the readers, and on PGlite fresh planner statistics.
+  if (!db.isTransaction && (result.created || result.report.fixtureIds.length)) {
+    await afterResultsImported(db, result.report.fixtureIds);
+  }
+  return result;
 }
 
 async function keepDemoSeason(db: Kysely<DB>, options: DemoSeasonOptions): Promise<DemoSeasonResult> {

@@ -1,11 +1,12 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { withTransaction } from '../db-util';
 import { type CricketDataProvider, CricsheetFileProvider } from '../provider';
 import { onResultsChanged } from '../scoring/rescore';
+import { afterResultsImported } from './after';
 import { type ParsedMatch, parseCricsheetMatch } from './parse';
 import { applyPositions, loadPositionOverrides, type PositionOverride } from './positions';
-import { fixturesOfPlayers, type ImportStatus, importMatch } from './write';
+import { fixturesOfPlayers, ImportBatch, type ImportStatus, importMatch, writeMatch } from './write';
 
 export interface ImportReportEntry {
   id: string;
@@ -21,19 +22,34 @@ export interface ImportReport {
   counts: Record<ImportStatus | 'failed', number>;
   /** Players whose position changed after the import (inference and overrides). */
   positionsChanged: number;
+  /** Fixtures whose result or scoring changed (imported, updated, or re-scored for moved players). */
+  fixtureIds: number[];
 }
 
 export interface ImportProviderOptions {
   overrides?: ReadonlyMap<string, PositionOverride>;
   seasonSource?: string;
-  /** Called after each match, for progress output. */
+  /** Called after each match (once its batch committed), for progress output. */
   onEntry?: (entry: ImportReportEntry) => void;
+  /** Where a failure of the steps after the import (standings, statistics) is reported; default stderr. */
+  onWarning?: (message: string, err: unknown) => void;
 }
 
 /**
- * Imports every match of a provider: each match in its own transaction (a failure writes nothing
- * for that match and does not stop the others), then positions are inferred once for everyone and
- * the fixtures of players whose position changed are re-scored.
+ * Matches per import transaction. Each match still writes all or nothing (a savepoint of its own),
+ * and the batch re-scores its fixtures once before committing. At most 64, PostgreSQL's cache of
+ * subtransactions per transaction.
+ */
+export const IMPORT_BATCH_SIZE = 24;
+
+/**
+ * Imports every match of a provider, in batches of `IMPORT_BATCH_SIZE` matches per transaction:
+ * each match writes all or nothing (its own savepoint: a failure writes nothing for that match and
+ * does not stop the others), the batch's reference rows (seasons, teams, players, previous imports)
+ * are looked up once per batch, and the batch's fixtures are re-scored once, in the transaction that
+ * wrote them. Then positions are inferred once for everyone and the fixtures of players whose position
+ * changed are re-scored. After that (when `db` is not a transaction of the caller's, who then calls
+ * `afterResultsImported` after committing): standings points and planner statistics.
  */
 export async function importFromProvider(
   db: Kysely<DB>,
@@ -57,28 +73,91 @@ export async function importFromProvider(
   }
   assignDoubleHeaderTimes(parsed);
 
-  for (const p of parsed) {
+  const matchOptions = {
+    overrides,
+    inferPositions: false,
+    ...(options.seasonSource ? { seasonSource: options.seasonSource } : {}),
+  };
+  const changed = new Set<number>();
+  for (let i = 0; i < parsed.length; i += IMPORT_BATCH_SIZE) {
+    const batch = parsed.slice(i, i + IMPORT_BATCH_SIZE);
+    let done: ImportReportEntry[];
     try {
-      const r = await importMatch(db, p, {
-        overrides,
-        inferPositions: false,
-        ...(options.seasonSource ? { seasonSource: options.seasonSource } : {}),
-      });
-      record({ id: p.matchId, source: p.source, status: r.status, fixtureId: r.fixtureId });
+      done = await withTransaction(db, (trx) => importBatch(trx, batch, matchOptions));
     } catch (e) {
-      record({ id: p.matchId, source: p.source, status: 'failed', reason: (e as Error).message });
+      // The batch's re-score or commit failed (not one match's writes: those roll back to their
+      // savepoint). Inside the caller's transaction that transaction is lost; else retry the batch
+      // one match per transaction, so that the others still import.
+      if (db.isTransaction) throw e;
+      done = [];
+      for (const p of batch) {
+        try {
+          const r = await importMatch(db, p, matchOptions);
+          done.push({ id: p.matchId, source: p.source, status: r.status, fixtureId: r.fixtureId });
+        } catch (err) {
+          done.push({ id: p.matchId, source: p.source, status: 'failed', reason: (err as Error).message });
+        }
+      }
+    }
+    for (const e of done) {
+      if ((e.status === 'imported' || e.status === 'updated') && e.fixtureId !== undefined) changed.add(e.fixtureId);
+      record(e);
     }
   }
 
   const positionsChanged = await withTransaction(db, async (trx) => {
     const moved = await applyPositions(trx, overrides);
-    await onResultsChanged(trx, await fixturesOfPlayers(trx, moved));
+    const fixtures = await fixturesOfPlayers(trx, moved);
+    await onResultsChanged(trx, fixtures);
+    for (const id of fixtures) changed.add(id);
     return moved.length;
   });
 
   const counts = { imported: 0, unchanged: 0, updated: 0, failed: 0 };
   for (const e of entries) counts[e.status] += 1;
-  return { entries, counts, positionsChanged };
+  const report = { entries, counts, positionsChanged, fixtureIds: [...changed].sort((a, b) => a - b) };
+  if (!db.isTransaction) await afterResultsImported(db, report.fixtureIds, options);
+  return report;
+}
+
+/** The matches of one batch, in the caller's transaction: a savepoint per match, one re-score at the end. */
+async function importBatch(
+  trx: Kysely<DB>,
+  matches: readonly ParsedMatch[],
+  options: Parameters<typeof writeMatch>[2],
+): Promise<ImportReportEntry[]> {
+  const batch = new ImportBatch();
+  await batch.prefetch(trx, matches);
+  const entries: ImportReportEntry[] = [];
+  const rescore = new Set<number>();
+  for (const p of matches) {
+    const previous = await batch.previousImport(trx, p.matchId);
+    if (previous && previous.checksum === p.checksum) {
+      entries.push({ id: p.matchId, source: p.source, status: 'unchanged', fixtureId: previous.fixture_id });
+      continue;
+    }
+    // Not released after success (a round trip saved): the next match's savepoint nests in it, and
+    // ROLLBACK TO goes back to the latest one of that name, this match's. All commit together.
+    await sql`SAVEPOINT import_match`.execute(trx);
+    try {
+      const r = await writeMatch(trx, p, options, batch);
+      if (r.rescore) rescore.add(r.fixtureId);
+      entries.push({ id: p.matchId, source: p.source, status: r.status, fixtureId: r.fixtureId });
+    } catch (e) {
+      await sql`ROLLBACK TO SAVEPOINT import_match`.execute(trx);
+      await sql`RELEASE SAVEPOINT import_match`.execute(trx);
+      batch.reset(); // what it learnt may have been rolled back
+      entries.push({ id: p.matchId, source: p.source, status: 'failed', reason: (e as Error).message });
+    }
+  }
+  // The same rebuild as one re-score per match: a fixture's derived rows depend only on its own
+  // result, stats and players' positions, which the batch's later matches do not change (a replay
+  // writing the same fixture again is re-scored here once, from its final rows).
+  await onResultsChanged(
+    trx,
+    [...rescore].sort((a, b) => a - b),
+  );
+  return entries;
 }
 
 /** `importFromProvider` over a folder of Cricsheet JSON files (or one file). */

@@ -4,6 +4,7 @@ import type { DB, FixtureResultsTable, FixtureStatus } from '../../db/schema';
 import { type PositionId, positionIdByName } from '../catalogue';
 import { ensureSeason, ensureStage, ensureTeams, withTransaction } from '../db-util';
 import { onResultChanged, onResultsChanged } from '../scoring/rescore';
+import { afterResultsImported } from './after';
 import { fixturesOfPlayers } from './write';
 
 /**
@@ -455,6 +456,11 @@ export async function importResults(db: Kysely<DB>, rows: readonly ResultRow[]):
     } catch (e) {
       reports.push({ row: i, key, status: 'failed', reason: (e as Error).message });
     }
+  }
+  // Committed: the leagues' standings points of the changed fixtures, ahead of the readers.
+  if (!db.isTransaction) {
+    const changed = reports.flatMap((r) => (r.status === 'updated' && r.fixtureId !== undefined ? [r.fixtureId] : []));
+    await afterResultsImported(db, changed);
   }
   return reports;
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Compilable, type Kysely, type OperationNodeSource, type Selectable, sql } from 'kysely';
 import type { DB, FixtureStatus, FixturesTable } from '../../db/schema';
 import { POSITION } from '../catalogue';
 import { ensureSeason, ensureStage, ensureTeams, withTransaction } from '../db-util';
@@ -34,6 +34,140 @@ export class FixtureMismatchError extends Error {
 }
 
 /**
+ * What the matches of one import transaction share, so that each reference row (season, stage,
+ * team, player, the previous import of a match) is looked up once per batch instead of once per match.
+ * Valid only inside the transaction that filled it: call `reset()` after rolling a match back.
+ */
+export class ImportBatch {
+  /** Previous imports by Cricsheet match id, for the matches prefetched (absent: not imported before). */
+  readonly previous = new Map<string, { checksum: string; fixture_id: number }>();
+  /** The match ids whose previous import was prefetched (looked up, found or not). */
+  readonly prefetched = new Set<string>();
+  readonly seasons = new Map<string, number>();
+  readonly stages = new Map<string, number>();
+  readonly teams = new Map<string, number>();
+  /** Players known to exist, by Cricsheet id. */
+  readonly players = new Map<string, { id: number; full_name: string }>();
+  /** Cricsheet ids known to have no player row. */
+  readonly absentPlayers = new Set<string>();
+  /** Each prefetched match's own fixture (the one holding its Cricsheet match id), null for none. */
+  readonly ownFixtures = new Map<string, FixtureRow | null>();
+  /** Seasons known to have no scheduled fixture waiting for a result (no Cricsheet match id). */
+  readonly noScheduled = new Set<number>();
+
+  reset(): void {
+    for (const m of [this.previous, this.seasons, this.stages, this.teams, this.players, this.ownFixtures]) m.clear();
+    this.prefetched.clear();
+    this.absentPlayers.clear();
+    this.noScheduled.clear();
+  }
+
+  /** One query per table for the whole batch: the matches' previous imports and their players. */
+  async prefetch(db: Kysely<DB>, matches: readonly ParsedMatch[]): Promise<void> {
+    const ids = [...new Set(matches.map((m) => m.matchId))];
+    if (ids.length) {
+      const rows = await db
+        .selectFrom('cricsheet_imports')
+        .select(['cricsheet_match_id', 'checksum', 'fixture_id'])
+        .where('cricsheet_match_id', 'in', ids)
+        .execute();
+      for (const r of rows) this.previous.set(r.cricsheet_match_id, r);
+      for (const id of ids) this.prefetched.add(id);
+      const own = await db.selectFrom('fixtures').selectAll().where('cricsheet_match_id', 'in', ids).execute();
+      for (const id of ids) this.ownFixtures.set(id, null);
+      for (const f of own) this.ownFixtures.set(f.cricsheet_match_id!, f);
+    }
+    await this.lookUpPlayers(
+      db,
+      matches.flatMap((m) => m.lines.map((l) => l.cricsheetId)),
+    );
+  }
+
+  /** Looks up the players not known yet (one query). */
+  async lookUpPlayers(db: Kysely<DB>, cricsheetIds: readonly string[]): Promise<void> {
+    const unknown = [...new Set(cricsheetIds)].filter((id) => !this.players.has(id) && !this.absentPlayers.has(id));
+    for (let i = 0; i < unknown.length; i += MAX_IN_LIST) {
+      const part = unknown.slice(i, i + MAX_IN_LIST);
+      const rows = await db
+        .selectFrom('players')
+        .select(['id', 'cricsheet_id', 'full_name'])
+        .where('cricsheet_id', 'in', part)
+        .execute();
+      for (const r of rows) this.players.set(r.cricsheet_id!, { id: r.id, full_name: r.full_name });
+      for (const id of part) if (!this.players.has(id)) this.absentPlayers.add(id);
+    }
+  }
+
+  /** The fixture holding `matchId`: prefetched, else looked up. */
+  async ownFixture(db: Kysely<DB>, matchId: string): Promise<FixtureRow | undefined> {
+    const known = this.ownFixtures.get(matchId);
+    if (known !== undefined) return known ?? undefined;
+    return db.selectFrom('fixtures').selectAll().where('cricsheet_match_id', '=', matchId).executeTakeFirst();
+  }
+
+  /** A match was written to `fixtureId`: what was prefetched about that fixture is stale. */
+  fixtureWritten(fixtureId: number): void {
+    for (const [matchId, f] of this.ownFixtures) if (f && f.id === fixtureId) this.ownFixtures.delete(matchId);
+  }
+
+  async previousImport(db: Kysely<DB>, matchId: string) {
+    if (this.prefetched.has(matchId)) return this.previous.get(matchId);
+    return db
+      .selectFrom('cricsheet_imports')
+      .select(['checksum', 'fixture_id'])
+      .where('cricsheet_match_id', '=', matchId)
+      .executeTakeFirst();
+  }
+}
+
+/** PostgreSQL's limit of bind parameters per statement. */
+export const MAX_BIND_PARAMETERS = 65_535;
+/** Values per `IN (...)` list (each one a bind parameter). */
+const MAX_IN_LIST = 10_000;
+
+type WriteQuery = Compilable & OperationNodeSource;
+
+/**
+ * Runs independent writes in as few statements as possible: consecutive queries go into one
+ * statement as data-modifying CTEs (`WITH w0 AS (INSERT ...), w1 AS (...) SELECT 1`) while their bind
+ * parameters stay within PostgreSQL's limit. The queries must not depend on each other's effects
+ * (the parts of one statement do not see each other's rows).
+ */
+export async function executeWrites(db: Kysely<DB>, queries: readonly WriteQuery[]): Promise<number> {
+  let statements = 0;
+  let group: WriteQuery[] = [];
+  let params = 0;
+  const flush = async () => {
+    if (group.length === 1) await sql`${group[0]!}`.execute(db);
+    else if (group.length > 1) {
+      const parts = group.map((q, i) => sql`${sql.id(`w${i}`)} AS (${q})`);
+      await sql`WITH ${sql.join(parts)} SELECT 1`.execute(db);
+    }
+    if (group.length) statements++;
+    group = [];
+    params = 0;
+  };
+  for (const q of queries) {
+    const n = q.compile().parameters.length;
+    if (group.length && params + n > MAX_BIND_PARAMETERS) await flush();
+    group.push(q);
+    params += n;
+  }
+  await flush();
+  return statements;
+}
+
+/** Splits rows so that each multi-row insert stays within the bind-parameter limit. */
+export function chunkRows<T extends object>(rows: readonly T[], maxParams = MAX_BIND_PARAMETERS): T[][] {
+  if (rows.length === 0) return [];
+  const perRow = Math.max(1, Object.keys(rows[0]!).length);
+  const size = Math.max(1, Math.floor(maxParams / perRow));
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/**
  * Writes one parsed match in one transaction. Idempotent: a match already imported with the same
  * checksum writes nothing ('unchanged'); a changed file replaces that fixture's result and stats
  * ('updated'). Players are keyed by Cricsheet registry id, fixtures by Cricsheet match id; a
@@ -46,38 +180,80 @@ export async function importMatch(
 ): Promise<ImportMatchResult> {
   const overrides = options.overrides ?? loadPositionOverrides();
   return withTransaction(db, async (trx) => {
-    const previous = await trx
-      .selectFrom('cricsheet_imports')
-      .select(['checksum', 'fixture_id'])
-      .where('cricsheet_match_id', '=', parsed.matchId)
-      .executeTakeFirst();
-    if (previous && previous.checksum === parsed.checksum) {
-      return { matchId: parsed.matchId, fixtureId: previous.fixture_id, status: 'unchanged' };
+    const r = await writeMatch(trx, parsed, { ...options, overrides }, new ImportBatch());
+    const result = { matchId: r.matchId, fixtureId: r.fixtureId, status: r.status };
+    if (!r.rescore) return result; // unchanged, or kept on record beside the attempt that holds the fixture
+    if (options.inferPositions ?? true) {
+      const moved = await applyPositions(trx, overrides);
+      await onResultsChanged(trx, await fixturesOfPlayers(trx, moved, r.fixtureId));
+    } else {
+      await onResultChanged(trx, r.fixtureId);
     }
+    return result;
+  });
+}
 
-    const seasonId = await ensureSeason(trx, {
+/**
+ * The writes of `importMatch`, in the caller's transaction, without the re-score: `rescore` says
+ * whether the fixture's result changed (the caller runs `onResultsChanged` for it before committing).
+ */
+export async function writeMatch(
+  trx: Kysely<DB>,
+  parsed: ParsedMatch,
+  options: ImportMatchOptions & { overrides: ReadonlyMap<string, PositionOverride> },
+  batch: ImportBatch,
+): Promise<ImportMatchResult & { rescore: boolean }> {
+  const previous = await batch.previousImport(trx, parsed.matchId);
+  if (previous && previous.checksum === parsed.checksum) {
+    return { matchId: parsed.matchId, fixtureId: previous.fixture_id, status: 'unchanged', rescore: false };
+  }
+
+  let seasonId = batch.seasons.get(parsed.seasonName);
+  if (seasonId === undefined) {
+    seasonId = await ensureSeason(trx, {
       name: parsed.seasonName,
       competition: parsed.competition,
       year: parsed.year,
       ...(options.seasonSource ? { source: options.seasonSource } : {}),
     });
-    const stageId = await ensureStage(trx, seasonId, parsed.stageName);
-    const teamIds = await ensureTeams(trx, parsed.teams);
-    const teamId = (name: string | null) => (name === null ? null : teamIds.get(name)!);
-    const playerIds = await ensurePlayers(trx, parsed, overrides);
+    batch.seasons.set(parsed.seasonName, seasonId);
+  }
+  const stageKey = `${seasonId}|${parsed.stageName}`;
+  let stageId = batch.stages.get(stageKey);
+  if (stageId === undefined) {
+    stageId = await ensureStage(trx, seasonId, parsed.stageName);
+    batch.stages.set(stageKey, stageId);
+  }
+  const missingTeams = parsed.teams.filter((t) => !batch.teams.has(t));
+  if (missingTeams.length) for (const [name, id] of await ensureTeams(trx, missingTeams)) batch.teams.set(name, id);
+  const teamIds = batch.teams;
+  const teamId = (name: string | null) => (name === null ? null : teamIds.get(name)!);
+  const playerIds = await ensurePlayers(trx, parsed, options.overrides, batch);
 
-    const status: FixtureStatus = parsed.result.type === 'no_result' ? 'no_result' : 'completed';
-    const importStatus: ImportStatus = previous ? 'updated' : 'imported';
-    const target = await resolveFixture(trx, parsed, previous?.fixture_id, { seasonId, teamIds });
-    if (target.kind === 'attach') {
-      // Another attempt at this fixture (a replay that was played) holds its result: keep this one
-      // on record, so that re-imports report 'unchanged', but change nothing else.
-      await recordImport(trx, parsed, target.fixtureId);
-      return { matchId: parsed.matchId, fixtureId: target.fixtureId, status: importStatus };
-    }
-    const fixtureId = await upsertFixture(trx, parsed, target, { seasonId, stageId, teamIds, status });
+  const status: FixtureStatus = parsed.result.type === 'no_result' ? 'no_result' : 'completed';
+  const importStatus: ImportStatus = previous ? 'updated' : 'imported';
+  const target = await resolveFixture(trx, parsed, previous?.fixture_id, { seasonId, teamIds, batch });
+  if (target.kind === 'attach') {
+    // Another attempt at this fixture (a replay that was played) holds its result: keep this one
+    // on record, so that re-imports report 'unchanged', but change nothing else.
+    await executeWrites(trx, [recordImport(trx, parsed, target.fixtureId)]);
+    return { matchId: parsed.matchId, fixtureId: target.fixtureId, status: importStatus, rescore: false };
+  }
+  const fixtureId = await upsertFixture(trx, parsed, target, { seasonId, stageId, teamIds, status });
+  batch.fixtureWritten(fixtureId);
 
-    await trx
+  // A fixture created just now has nothing to replace; one that existed loses its previous rows first
+  // (in their own statement: the parts of one statement do not see each other's changes).
+  if (target.fixture) {
+    await executeWrites(trx, [
+      trx.deleteFrom('fixture_player_of_match').where('fixture_id', '=', fixtureId),
+      trx.deleteFrom('fixture_innings').where('fixture_id', '=', fixtureId),
+      trx.deleteFrom('player_fixture_stats').where('fixture_id', '=', fixtureId),
+    ]);
+  }
+
+  const writes: WriteQuery[] = [
+    trx
       .insertInto('fixture_results')
       .values({
         fixture_id: fixtureId,
@@ -101,94 +277,74 @@ export async function importMatch(
           toss_winner_team_id: eb.ref('excluded.toss_winner_team_id'),
           toss_decision: eb.ref('excluded.toss_decision'),
         })),
-      )
-      .execute();
+      ),
+    recordImport(trx, parsed, fixtureId),
+  ];
 
-    await trx.deleteFrom('fixture_player_of_match').where('fixture_id', '=', fixtureId).execute();
-    const pom = [...new Set(parsed.playerOfMatch.map((id) => playerIds.get(id)!))];
-    if (pom.length) {
-      await trx
-        .insertInto('fixture_player_of_match')
-        .values(pom.map((player_id) => ({ fixture_id: fixtureId, player_id })))
-        .execute();
-    }
-
-    await trx.deleteFrom('fixture_innings').where('fixture_id', '=', fixtureId).execute();
-    if (parsed.innings.length) {
-      await trx
-        .insertInto('fixture_innings')
-        .values(
-          parsed.innings.map((i) => ({
-            fixture_id: fixtureId,
-            innings_number: i.number,
-            team_id: teamIds.get(i.team)!,
-            super_over: i.superOver,
-            runs: i.runs,
-            wickets: i.wickets,
-            legal_balls: i.legalBalls,
-            extras: i.extras,
-          })),
-        )
-        .execute();
-    }
-
-    await trx.deleteFrom('player_fixture_stats').where('fixture_id', '=', fixtureId).execute();
-    if (parsed.lines.length) {
-      await trx
-        .insertInto('player_fixture_stats')
-        .values(
-          parsed.lines.map((l) => ({
-            fixture_id: fixtureId,
-            player_id: playerIds.get(l.cricsheetId)!,
-            team_id: teamIds.get(l.team)!,
-            did_play: l.didPlay,
-            batting_position: l.battingPosition,
-            runs: l.runs,
-            balls: l.balls,
-            fours: l.fours,
-            sixes: l.sixes,
-            dismissed: l.dismissed,
-            dismissal_kind: l.dismissalKind,
-            balls_bowled: l.ballsBowled,
-            maidens: l.maidens,
-            runs_conceded: l.runsConceded,
-            wickets: l.wickets,
-            bowled_lbw_wickets: l.bowledLbwWickets,
-            catches: l.catches,
-            stumpings: l.stumpings,
-            run_outs_direct: l.runOutsDirect,
-            run_outs_indirect: l.runOutsIndirect,
-          })),
-        )
-        .execute();
-      await trx
+  const pom = [...new Set(parsed.playerOfMatch.map((id) => playerIds.get(id)!))];
+  for (const rows of chunkRows(pom.map((player_id) => ({ fixture_id: fixtureId, player_id })))) {
+    writes.push(trx.insertInto('fixture_player_of_match').values(rows));
+  }
+  const innings = parsed.innings.map((i) => ({
+    fixture_id: fixtureId,
+    innings_number: i.number,
+    team_id: teamIds.get(i.team)!,
+    super_over: i.superOver,
+    runs: i.runs,
+    wickets: i.wickets,
+    legal_balls: i.legalBalls,
+    extras: i.extras,
+  }));
+  for (const rows of chunkRows(innings)) writes.push(trx.insertInto('fixture_innings').values(rows));
+  const stats = parsed.lines.map((l) => ({
+    fixture_id: fixtureId,
+    player_id: playerIds.get(l.cricsheetId)!,
+    team_id: teamIds.get(l.team)!,
+    did_play: l.didPlay,
+    batting_position: l.battingPosition,
+    runs: l.runs,
+    balls: l.balls,
+    fours: l.fours,
+    sixes: l.sixes,
+    dismissed: l.dismissed,
+    dismissal_kind: l.dismissalKind,
+    balls_bowled: l.ballsBowled,
+    maidens: l.maidens,
+    runs_conceded: l.runsConceded,
+    wickets: l.wickets,
+    bowled_lbw_wickets: l.bowledLbwWickets,
+    catches: l.catches,
+    stumpings: l.stumpings,
+    run_outs_direct: l.runOutsDirect,
+    run_outs_indirect: l.runOutsIndirect,
+  }));
+  for (const rows of chunkRows(stats)) writes.push(trx.insertInto('player_fixture_stats').values(rows));
+  // One row per (season, team, player): a player listed twice in a match would otherwise make the
+  // multi-row ON CONFLICT insert touch the same row twice.
+  const squadKeys = new Set<string>();
+  const squads = parsed.lines
+    .map((l) => ({ season_id: seasonId, team_id: teamIds.get(l.team)!, player_id: playerIds.get(l.cricsheetId)! }))
+    .filter((r) => {
+      const k = `${r.team_id}|${r.player_id}`;
+      if (squadKeys.has(k)) return false;
+      squadKeys.add(k);
+      return true;
+    });
+  for (const rows of chunkRows(squads)) {
+    writes.push(
+      trx
         .insertInto('squads')
-        .values(
-          parsed.lines.map((l) => ({
-            season_id: seasonId,
-            team_id: teamIds.get(l.team)!,
-            player_id: playerIds.get(l.cricsheetId)!,
-          })),
-        )
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
-
-    await recordImport(trx, parsed, fixtureId);
-
-    if (options.inferPositions ?? true) {
-      const moved = await applyPositions(trx, overrides);
-      await onResultsChanged(trx, await fixturesOfPlayers(trx, moved, fixtureId));
-    } else {
-      await onResultChanged(trx, fixtureId);
-    }
-    return { matchId: parsed.matchId, fixtureId, status: importStatus };
-  });
+        .values(rows)
+        .onConflict((oc) => oc.doNothing()),
+    );
+  }
+  await executeWrites(trx, writes);
+  return { matchId: parsed.matchId, fixtureId, status: importStatus, rescore: true };
 }
 
 /** Remembers which fixture a Cricsheet match went to, and its checksum (for 'unchanged'). */
-async function recordImport(db: Kysely<DB>, parsed: ParsedMatch, fixtureId: number): Promise<void> {
-  await db
+function recordImport(db: Kysely<DB>, parsed: ParsedMatch, fixtureId: number) {
+  return db
     .insertInto('cricsheet_imports')
     .values({
       cricsheet_match_id: parsed.matchId,
@@ -203,8 +359,7 @@ async function recordImport(db: Kysely<DB>, parsed: ParsedMatch, fixtureId: numb
         source: eb.ref('excluded.source'),
         imported_at: new Date(),
       })),
-    )
-    .execute();
+    );
 }
 
 /** The fixtures `playerIds` have stats in, plus `always`. */
@@ -226,42 +381,60 @@ export async function fixturesOfPlayers(
   return [...ids].sort((a, b) => a - b);
 }
 
-/** Player ids by Cricsheet id; new players start as Batsman (or their override) until inference runs. */
+/**
+ * Player ids by Cricsheet id; new players start as Batsman (or their override) until inference runs.
+ * Players are looked up through the batch (one query per batch), renamed in one statement and
+ * created in one multi-row insert.
+ */
 async function ensurePlayers(
   db: Kysely<DB>,
   parsed: ParsedMatch,
   overrides: ReadonlyMap<string, PositionOverride>,
+  batch: ImportBatch,
 ): Promise<Map<string, number>> {
   const wanted = new Map(parsed.lines.map((l) => [l.cricsheetId, l.name]));
+  await batch.lookUpPlayers(db, [...wanted.keys()]);
   const ids = new Map<string, number>();
-  const existing = await db
-    .selectFrom('players')
-    .select(['id', 'cricsheet_id', 'full_name'])
-    .where('cricsheet_id', 'in', [...wanted.keys()])
-    .execute();
-  for (const p of existing) {
-    ids.set(p.cricsheet_id!, p.id);
-    const name = wanted.get(p.cricsheet_id!)!;
-    if (name !== p.full_name) await db.updateTable('players').set({ full_name: name }).where('id', '=', p.id).execute();
+  const renamed: { id: number; name: string }[] = [];
+  const missing: [string, string][] = [];
+  for (const [cid, name] of wanted) {
+    const p = batch.players.get(cid);
+    if (!p) {
+      missing.push([cid, name]);
+      continue;
+    }
+    ids.set(cid, p.id);
+    if (name !== p.full_name) {
+      renamed.push({ id: p.id, name });
+      p.full_name = name;
+    }
   }
-  const missing = [...wanted.entries()].filter(([cid]) => !ids.has(cid));
-  if (missing.length) {
-    const rows = await db
+  for (const part of chunkRows(renamed)) {
+    const values = sql.join(part.map((r) => sql`(${r.id}::int, ${r.name}::text)`));
+    await sql`UPDATE players p SET full_name = v.name FROM (VALUES ${values}) AS v(id, name) WHERE p.id = v.id`.execute(
+      db,
+    );
+  }
+  const rows = missing.map(([cricsheet_id, full_name]) => {
+    const o = overrides.get(cricsheet_id);
+    return {
+      cricsheet_id,
+      full_name,
+      position_id: o?.position ?? POSITION.Batsman,
+      position_source: o ? ('override' as const) : ('inferred' as const),
+    };
+  });
+  for (const part of chunkRows(rows)) {
+    const created = await db
       .insertInto('players')
-      .values(
-        missing.map(([cricsheet_id, full_name]) => {
-          const o = overrides.get(cricsheet_id);
-          return {
-            cricsheet_id,
-            full_name,
-            position_id: o?.position ?? POSITION.Batsman,
-            position_source: o ? ('override' as const) : ('inferred' as const),
-          };
-        }),
-      )
-      .returning(['id', 'cricsheet_id'])
+      .values(part)
+      .returning(['id', 'cricsheet_id', 'full_name'])
       .execute();
-    for (const r of rows) ids.set(r.cricsheet_id!, r.id);
+    for (const r of created) {
+      ids.set(r.cricsheet_id!, r.id);
+      batch.players.set(r.cricsheet_id!, { id: r.id, full_name: r.full_name });
+      batch.absentPlayers.delete(r.cricsheet_id!);
+    }
   }
   return ids;
 }
@@ -287,13 +460,9 @@ async function resolveFixture(
   db: Kysely<DB>,
   parsed: ParsedMatch,
   previousFixtureId: number | undefined,
-  ctx: { seasonId: number; teamIds: Map<string, number> },
+  ctx: { seasonId: number; teamIds: Map<string, number>; batch: ImportBatch },
 ): Promise<FixtureTarget> {
-  const own = await db
-    .selectFrom('fixtures')
-    .selectAll()
-    .where('cricsheet_match_id', '=', parsed.matchId)
-    .executeTakeFirst();
+  const own = await ctx.batch.ownFixture(db, parsed.matchId);
   if (own) return { kind: 'write', fixture: own };
 
   const local = ctx.teamIds.get(parsed.teams[0])!;
@@ -311,6 +480,20 @@ async function resolveFixture(
         `${parsed.source}: fixture ${held.id} (${held.name}) already has the result of Cricsheet match ${held.cricsheet_match_id}`,
       );
     }
+  }
+  // Writes never give a fixture back its missing Cricsheet id, so a season without scheduled
+  // fixtures stays so for the batch.
+  if (ctx.batch.noScheduled.has(ctx.seasonId)) return { kind: 'write', fixture: undefined };
+  const scheduled = await db
+    .selectFrom('fixtures')
+    .select('id')
+    .where('season_id', '=', ctx.seasonId)
+    .where('cricsheet_match_id', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  if (!scheduled) {
+    ctx.batch.noScheduled.add(ctx.seasonId);
+    return { kind: 'write', fixture: undefined };
   }
   return { kind: 'write', fixture: await findScheduledFixture(db, parsed, ctx.seasonId, local, visitor) };
 }
