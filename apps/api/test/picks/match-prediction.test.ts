@@ -490,3 +490,79 @@ describe('fixtures of a league', () => {
     expect((await w.t.client().get(`/api/team/getTeamsByFixtureID/${f.id}`)).statusCode).toBe(401);
   });
 });
+
+describe('saving Match Prediction picks again', () => {
+  it('leaves picks already holding the choice as they are, in every league; clears and auto-picks follow the save', async () => {
+    const g = await person(w.t, 'Gita', 'Rao');
+    const main = await makeLeague(w, g, { name: 'Steady MP' });
+    const other = await makeLeague(w, g, { name: 'Steady copy MP' });
+    const f = await addFixture(w, 5 * DAY);
+    const rows = await mpRows(g, main.LeagueID, f.id);
+    const players = await playersOf(g, f.id);
+    const item = (featureId: number, choice: Record<string, unknown>) => ({
+      LeagueID: main.LeagueID,
+      FixtureID: f.id,
+      LeagueFeatureID: byFeature(rows, featureId).LeagueFeatureID,
+      ...choice,
+    });
+    const first = await saveMp(
+      g,
+      [
+        item(1, { TeamID: f.localTeamId }),
+        item(4, { PlayerID: playerAt(players, 2).PlayerID }),
+        item(5, { BonusOptionID: 505 }),
+        item(6, { BonusOptionID: 601 }),
+      ],
+      true,
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const old = new Date('2020-01-01T00:00:00Z');
+    await w.t.db.updateTable('league_selections').set({ updated_at: old }).where('user_id', '=', g.userId).execute();
+    const otherRows = await mpRows(g, other.LeagueID, f.id);
+    await w.t.db
+      .updateTable('league_selections')
+      .set({ is_auto_pick: true })
+      .where('league_configuration_id', '=', byFeature(otherRows, 5).LeagueFeatureID)
+      .execute();
+
+    // The same team and bonus, another player of the match, total sixes cleared.
+    const res = await saveMp(
+      g,
+      [
+        item(1, { TeamID: f.localTeamId }),
+        item(4, { PlayerID: playerAt(players, 1).PlayerID }),
+        item(5, { BonusOptionID: 505 }),
+        item(6, { IsActive: false }),
+      ],
+      true,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      message: messages.selections.savedMp,
+      Saved: 4,
+      CopiedTo: [{ LeagueID: other.LeagueID, LeagueName: 'Steady copy MP', Saved: 4, Skipped: 0 }],
+    });
+    const stored = async (leagueId: number) => {
+      const grid = await mpRows(g, leagueId, f.id);
+      const byConfig = new Map(grid.map((r) => [r.LeagueFeatureID, r.FeatureID]));
+      return (await rowsOf(leagueId, g.userId, f.id))
+        .map((r) => [
+          byConfig.get(r.league_configuration_id),
+          r.team_id ?? r.player_id ?? r.bonus_option_id,
+          r.is_auto_pick,
+          new Date(r.updated_at) > old,
+        ])
+        .sort((x, y) => Number(x[0]) - Number(y[0]));
+    };
+    expect(await stored(main.LeagueID)).toEqual([
+      [1, f.localTeamId, false, false],
+      [4, playerAt(players, 1).PlayerID, false, true],
+      [5, 505, false, false],
+    ]);
+    expect(await stored(other.LeagueID)).toEqual([
+      [1, f.localTeamId, false, false],
+      [4, playerAt(players, 1).PlayerID, false, true],
+      [5, 505, false, true],
+    ]);
+  });
+});

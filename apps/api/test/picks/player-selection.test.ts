@@ -363,4 +363,114 @@ describe('copying Player Selection picks', () => {
     expect(await slotsOf(main.LeagueID, d.userId, f.id)).toHaveLength(1);
     expect(await slotsOf(other.LeagueID, d.userId, f.id)).toHaveLength(1);
   });
+
+  it('copies fixture by fixture: a league covering some of the fixtures takes those its counts allow', async () => {
+    const e = await person(w.t, 'Esi', 'Mensah');
+    const main = await makeLeague(w, e, { name: 'Two-day XI', type: 2 });
+    const stageOnly = await makeLeague(w, e, {
+      name: 'Stage XI',
+      type: 2,
+      counts: { Batsman: 1, Bowler: 1, Allrounder: 0, Wicketkeeper: 0 },
+    });
+    const elsewhere = await makeLeague(w, e, { name: 'Elsewhere XI', type: 2 });
+    const [f1, f2, f3] = [await addFixture(w, 5 * DAY), await addFixture(w, 6 * DAY), await addFixture(w, 7 * DAY)];
+    // Two stages of the season: Stage XI covers f2's, Elsewhere XI covers f3's (none of this save's fixtures).
+    const stage = async (name: string) =>
+      (
+        await w.t.db
+          .insertInto('stages')
+          .values({ season_id: w.seasonId, name, sort_order: 99 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    for (const [league, fixture, name] of [
+      [stageOnly, f2, 'Copy stage one'],
+      [elsewhere, f3, 'Copy stage two'],
+    ] as const) {
+      const id = await stage(name);
+      await w.t.db.updateTable('fixtures').set({ stage_id: id }).where('id', '=', fixture.id).execute();
+      await w.t.db.updateTable('leagues').set({ stage_id: id }).where('id', '=', league.LeagueID).execute();
+    }
+    const players = await playersOf(e, f1.id); // f1, f2 and f3 share the two teams, so the squads
+    const [b1, bw1, k1] = [playerAt(players, BAT, 0), playerAt(players, BOWL, 0), playerAt(players, KEEP, 0)];
+    const s = (f: { id: number }, pos: number, p: PlayerOption) => slot(main.LeagueID, f.id, pos, 1, p);
+    const res = await savePs(
+      e,
+      [s(f1, BAT, b1), s(f1, BOWL, bw1), s(f2, BAT, b1), s(f2, BOWL, bw1), s(f2, KEEP, k1)],
+      true,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      message: messages.selections.savedPs,
+      Saved: 5,
+      // f1's two picks: fixture not covered; f2's keeper: no keeper slot. Elsewhere XI covers neither.
+      CopiedTo: [{ LeagueID: stageOnly.LeagueID, LeagueName: 'Stage XI', Saved: 2, Skipped: 3 }],
+    });
+    expect(await slotsOf(main.LeagueID, e.userId, f1.id)).toHaveLength(2);
+    expect(await slotsOf(main.LeagueID, e.userId, f2.id)).toHaveLength(3);
+    expect(await slotsOf(stageOnly.LeagueID, e.userId, f1.id)).toEqual([]);
+    expect(await slotsOf(stageOnly.LeagueID, e.userId, f2.id)).toEqual([
+      [BAT, 1, b1.PlayerID],
+      [BOWL, 1, bw1.PlayerID],
+    ]);
+    for (const f of [f1, f2, f3]) expect(await slotsOf(elsewhere.LeagueID, e.userId, f.id)).toEqual([]);
+  });
+
+  it('leaves slots that already hold the player as they are; an auto-picked one becomes the user pick', async () => {
+    const g = await person(w.t, 'Gita', 'Rao');
+    const main = await makeLeague(w, g, { name: 'Steady XI', type: 2 });
+    const other = await makeLeague(w, g, { name: 'Steady copy XI', type: 2 });
+    const f = await addFixture(w, 5 * DAY);
+    const players = await playersOf(g, f.id);
+    const [b1, b2, bw1, bw2] = [
+      playerAt(players, BAT, 0),
+      playerAt(players, BAT, 1),
+      playerAt(players, BOWL, 0),
+      playerAt(players, BOWL, 1),
+    ];
+    const s = (pos: number, order: number, p: PlayerOption | number) => slot(main.LeagueID, f.id, pos, order, p);
+    expect(
+      (await savePs(g, [s(BAT, 1, b1), s(BAT, 2, b2), s(BOWL, 1, bw1), s(KEEP, 1, playerAt(players, KEEP))], true))
+        .statusCode,
+    ).toBe(200);
+    const old = new Date('2020-01-01T00:00:00Z');
+    await w.t.db.updateTable('player_selections').set({ updated_at: old }).where('user_id', '=', g.userId).execute();
+    await w.t.db
+      .updateTable('player_selections')
+      .set({ is_auto_pick: true })
+      .where('league_id', '=', other.LeagueID)
+      .where('position_id', '=', BAT)
+      .where('position_order', '=', 2)
+      .execute();
+
+    // The same two batsmen, another bowler, the keeper cleared.
+    const res = await savePs(g, [s(BAT, 1, b1), s(BAT, 2, b2), s(BOWL, 1, bw2), s(KEEP, 1, 0)], true);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      message: messages.selections.savedPs,
+      Saved: 4,
+      CopiedTo: [{ LeagueID: other.LeagueID, LeagueName: 'Steady copy XI', Saved: 4, Skipped: 0 }],
+    });
+    const stored = async (leagueId: number) =>
+      (
+        await w.t.db
+          .selectFrom('player_selections')
+          .select(['position_id', 'position_order', 'player_id', 'is_auto_pick', 'updated_at'])
+          .where('league_id', '=', leagueId)
+          .where('user_id', '=', g.userId)
+          .orderBy('position_id')
+          .orderBy('position_order')
+          .execute()
+      ).map((r) => [r.position_id, r.position_order, r.player_id, r.is_auto_pick, new Date(r.updated_at) > old]);
+    expect(await stored(main.LeagueID)).toEqual([
+      [BAT, 1, b1.PlayerID, false, false],
+      [BAT, 2, b2.PlayerID, false, false],
+      [BOWL, 1, bw2.PlayerID, false, true],
+    ]);
+    expect(await stored(other.LeagueID)).toEqual([
+      [BAT, 1, b1.PlayerID, false, false],
+      [BAT, 2, b2.PlayerID, false, true],
+      [BOWL, 1, bw2.PlayerID, false, true],
+    ]);
+  });
 });
