@@ -33,10 +33,10 @@ type StandingsOps =
 function rawJson(reply: FastifyReply, chunks: Buffer[]): never {
   reply.type('application/json; charset=utf-8');
   if (chunks.length === 1) return chunks[0] as never;
-  reply.header(
-    'content-length',
-    chunks.reduce((n, c) => n + c.length, 0),
-  );
+  const length = chunks.reduce((n, c) => n + c.length, 0);
+  // Copying a small board costs less than a stream; a large one is sent as slices of the shared bytes.
+  if (length <= 64 * 1024) return Buffer.concat(chunks, length) as never;
+  reply.header('content-length', length);
   return Readable.from(chunks, { objectMode: false }) as never;
 }
 
