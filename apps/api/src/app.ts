@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -12,6 +11,7 @@ import { answerFrameworkError, apiMessages, errorBody, installErrorHandler } fro
 import { installValidators, loadOpenApi, type RegisteredHandler, registerOpenApiRoutes } from './http/openapi';
 import { runHousekeeping } from './housekeeping';
 import { registerApiReference } from './http/reference';
+import { helmetHeaders, installSecurityHeaders } from './http/security-headers';
 import { registerWeb, type WebApp } from './http/web';
 import { installXsrf } from './http/xsrf';
 
@@ -71,32 +71,36 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // vanilla-extract emits .css files; inline styles (style attributes, Radix) are allowed.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        // The Terms and Privacy PDFs open in a modal (object/iframe) from our own origin.
-        objectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+  // helmet's headers for these options, computed once and set on every answer (src/http/security-headers.ts).
+  installSecurityHeaders(
+    app,
+    helmetHeaders({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // vanilla-extract emits .css files; inline styles (style attributes, Radix) are allowed.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          // The Terms and Privacy PDFs open in a modal (object/iframe) from our own origin.
+          objectSrc: ["'self'"],
+          frameSrc: ["'self'"],
+          frameAncestors: ["'self'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+        },
       },
-    },
-    hsts: config.production ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-  });
+      hsts: config.production ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    }),
+  );
   // Powerful browser features the app never uses stay off, for its pages and anything they embed.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
-    return payload;
+    done(null, payload);
   });
 
   // The API speaks JSON only: other bodies answer 415 instead of reaching validation as text.
