@@ -10,7 +10,6 @@ import {
   fromJson,
   isSet,
   leagueFixtureOr404,
-  lockMember,
   openFixtures,
   readableLeague,
   saveLeagues,
@@ -278,7 +277,6 @@ export async function saveMatchPredictionPicks(
   const leagueId = items[0]!.LeagueID;
   if (items.some((i) => i.LeagueID !== leagueId)) throw new HttpError(400, messages.leagueApi.oneLeaguePerRequest);
   return db.transaction().execute(async (trx) => {
-    await lockMember(trx, userId);
     const fixtureIds = [...new Set(items.map((i) => i.FixtureID))];
     const { league, targets } = await saveLeagues(trx, {
       userId,

@@ -10,7 +10,6 @@ import {
   type SquadPlayer,
   fromJson,
   leagueFixtureOr404,
-  lockMember,
   openFixtures,
   readableLeague,
   saveLeagues,
@@ -139,31 +138,20 @@ interface SavedSlot extends SlotPick {
   isAutoPick: boolean;
 }
 
-/** The user's saved slots of the fixtures in each of the leagues (one query), by league then slot key. */
-async function savedSlots(
-  trx: Kysely<DB>,
-  userId: number,
-  leagueIds: readonly number[],
-  fixtureIds: readonly number[],
-): Promise<Map<number, Map<string, SavedSlot>>> {
+/** The user's saved slots of the fixtures in the leagues, as JSON (read with the fixtures, in one statement). */
+const savedSlotsSql = (userId: number, leagueIds: readonly number[], fixtureIds: readonly number[]) =>
+  sql`(SELECT coalesce(json_agg(json_build_array(s.id, s.league_id, s.fixture_id, s.position_id, s.position_order,
+      s.player_id, s.is_auto_pick)), '[]'::json)
+    FROM player_selections s
+    WHERE s.user_id = ${userId} AND s.league_id IN (${sql.join(leagueIds)}) AND s.fixture_id IN (${sql.join(fixtureIds)}))`;
+
+/** The saved slots of `savedSlotsSql`, by league then slot key. */
+function parseSavedSlots(json: unknown, leagueIds: readonly number[]): Map<number, Map<string, SavedSlot>> {
   const out = new Map<number, Map<string, SavedSlot>>(leagueIds.map((id) => [id, new Map()]));
-  const rows = await trx
-    .selectFrom('player_selections')
-    .select(['id', 'league_id', 'fixture_id', 'position_id', 'position_order', 'player_id', 'is_auto_pick'])
-    .where('user_id', '=', userId)
-    .where('league_id', 'in', leagueIds)
-    .where('fixture_id', 'in', fixtureIds)
-    .execute();
-  for (const r of rows) {
-    const slot: SavedSlot = {
-      id: r.id,
-      fixtureId: r.fixture_id,
-      positionId: r.position_id,
-      positionOrder: r.position_order,
-      playerId: r.player_id,
-      isAutoPick: r.is_auto_pick,
-    };
-    out.get(r.league_id)?.set(slotKey(slot), slot);
+  const rows = fromJson<[number, number, number, number, number, number, boolean][] | null>(json) ?? [];
+  for (const [id, leagueId, fixtureId, positionId, positionOrder, playerId, isAutoPick] of rows) {
+    const slot: SavedSlot = { id, fixtureId, positionId, positionOrder, playerId, isAutoPick };
+    out.get(leagueId)?.set(slotKey(slot), slot);
   }
   return out;
 }
@@ -281,7 +269,6 @@ export async function savePlayerSelectionPicks(
   const leagueId = items[0]!.LeagueID;
   if (items.some((i) => i.LeagueID !== leagueId)) throw new HttpError(400, messages.leagueApi.oneLeaguePerRequest);
   return db.transaction().execute(async (trx) => {
-    await lockMember(trx, userId);
     const fixtureIds = [...new Set(items.map((i) => i.FixtureID))];
     const { league, targets } = await saveLeagues(trx, {
       userId,
@@ -293,17 +280,19 @@ export async function savePlayerSelectionPicks(
       config: slotCountsSql,
       parseConfig: parseSlotCounts,
     });
-    const { fixtures, squads } = await openFixtures(
+    // Copies go to the targets covering at least one of the fixtures; the others are not reported.
+    const copies = targets.filter((t) => t.covered.size > 0);
+    const leagueIds = [league.id, ...copies.map((t) => t.id)];
+    const { fixtures, squads, extra } = await openFixtures(
       trx,
       league,
       fixtureIds,
       items.map((i) => i.PlayerID),
       now,
+      savedSlotsSql(userId, leagueIds, fixtureIds),
     );
     const picks = checkItems(items, league.config, fixtures, squads);
-    // Copies go to the targets covering at least one of the fixtures; the others are not reported.
-    const copies = targets.filter((t) => t.covered.size > 0);
-    const saved = await savedSlots(trx, userId, [league.id, ...copies.map((t) => t.id)], fixtureIds);
+    const saved = parseSavedSlots(extra, leagueIds);
     const here = saved.get(league.id)!;
     const dups = duplicatesIn(resultingSlots(here, picks));
     if (dups.length > 0) throw new HttpError(400, duplicatesMessage(dups));

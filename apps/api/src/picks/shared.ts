@@ -18,14 +18,6 @@ export interface PickFixture {
 }
 
 /**
- * Serialises every pick write of one user: locks all the user's membership rows (in id order, so two
- * saves copying between the same leagues cannot deadlock). A save, with its copies, then runs alone.
- */
-export async function lockMember(trx: Kysely<DB>, userId: number): Promise<void> {
-  await trx.selectFrom('league_members').select('id').where('user_id', '=', userId).orderBy('id').forUpdate().execute();
-}
-
-/**
  * The league for reading picks: 404 unknown, 403 not an Approved member (the admin always passes),
  * 400 when it is not of the expected type.
  */
@@ -107,7 +99,11 @@ interface SaveLeagueRow {
 }
 
 /**
- * The leagues of a save, in one query. The request's league is checked for making picks: 404 unknown,
+ * The leagues of a save, in one query — the save's first, as it also serialises every pick write of
+ * the user: it locks all the user's membership rows (in id order, so two saves copying between the
+ * same leagues cannot deadlock), and a save, with its copies, then runs alone. Reads of the user's
+ * picks come in later statements, which see what a save that held the lock before committed.
+ * The request's league is checked for making picks: 404 unknown,
  * 403 not an Approved member (its admin always passes), 400 not of `type`, 400 while Draft or once
  * Finished (an Active league with no fixture left is Finished). With `copy`, the copy targets come
  * too: the user's other leagues of `type` that are Active, the user Approved there or its admin, oldest
@@ -133,12 +129,16 @@ export async function saveLeagues<C>(
           UNION SELECT id FROM leagues WHERE admin_user_id = ${userId}`
     : sql`SELECT ${leagueId}::int`;
   const { rows } = await sql<SaveLeagueRow>`
+    WITH locked AS MATERIALIZED (
+      SELECT id FROM league_members WHERE user_id = ${userId} ORDER BY id FOR UPDATE
+    )
     SELECT l.id, l.name, l.league_type, l.admin_user_id, m.status AS member_status,
            ${effectiveStatusSql('l', o.now)} AS status,
            ARRAY(SELECT f.id FROM fixtures f
                  WHERE f.id IN (${sql.join(o.fixtureIds)}) AND ${leagueFixtureCondition('l', 'f')}) AS covered,
            ${o.config} AS config
-    FROM leagues l
+    FROM (SELECT count(*) FROM locked) lk
+    CROSS JOIN leagues l
     LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = ${userId}
     WHERE l.id IN (${candidates}) AND (l.id = ${leagueId} OR l.league_type = ${type})
     ORDER BY l.id`.execute(trx);
@@ -175,7 +175,8 @@ export interface SquadPlayer {
 /**
  * The fixtures of a save, checked: every one covered by the league (400; unknown ids too), and none
  * started at `now` (400 with the spec's message listing every started fixture — the whole save is
- * refused). With each, in the same query, those of `playerIds` in its two squads, by player id.
+ * refused). With each, in the same query, those of `playerIds` in its two squads, by player id; and
+ * `extra`, a SQL expression the caller wants read in the same statement (returned as is).
  */
 export async function openFixtures(
   trx: Kysely<DB>,
@@ -183,36 +184,40 @@ export async function openFixtures(
   fixtureIds: readonly number[],
   playerIds: readonly number[],
   now: Date,
-): Promise<{ fixtures: Map<number, PickFixture>; squads: Map<number, Map<number, SquadPlayer>> }> {
+  extra: RawBuilder<unknown> = sql`NULL`,
+): Promise<{ fixtures: Map<number, PickFixture>; squads: Map<number, Map<number, SquadPlayer>>; extra: unknown }> {
   for (const id of fixtureIds) if (!league.covered.has(id)) throw new HttpError(400, m.fixtureNotInLeague(id));
   const ids = [...new Set(playerIds)].filter((id) => id > 0);
-  const { rows } = await sql<Omit<FixtureSqlRow, 'in_league'> & { squad: unknown }>`
-    SELECT f.id, f.name, f.start_time, f.season_id, f.local_team_id, f.visitor_team_id,
-      (SELECT coalesce(json_agg(json_build_array(p.id, p.full_name, p.position_id, s.team_id)), '[]'::json)
-       FROM squads s JOIN players p ON p.id = s.player_id
-       WHERE s.season_id = f.season_id AND s.team_id IN (f.local_team_id, f.visitor_team_id)
-         AND s.player_id IN (${ids.length > 0 ? sql.join(ids) : sql`NULL`})) AS squad
-    FROM fixtures f
-    WHERE f.id IN (${sql.join([...new Set(fixtureIds)])})`.execute(trx);
-  const fixtures = rows.map(toPickFixture);
+  const { rows } = await sql<{ fixtures: unknown; extra: unknown }>`
+    SELECT (SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'start_time', f.start_time,
+              'season_id', f.season_id, 'local_team_id', f.local_team_id, 'visitor_team_id', f.visitor_team_id,
+              'squad', (SELECT coalesce(json_agg(json_build_array(p.id, p.full_name, p.position_id, s.team_id)), '[]'::json)
+                 FROM squads s JOIN players p ON p.id = s.player_id
+                 WHERE s.season_id = f.season_id AND s.team_id IN (f.local_team_id, f.visitor_team_id)
+                   AND s.player_id IN (${ids.length > 0 ? sql.join(ids) : sql`NULL`}))))
+            FROM fixtures f WHERE f.id IN (${sql.join([...new Set(fixtureIds)])})) AS fixtures,
+           ${extra} AS extra`.execute(trx);
+  const found = fromJson<(Omit<FixtureSqlRow, 'in_league'> & { squad: [number, string, number, number][] })[] | null>(
+    rows[0]?.fixtures,
+  );
+  const fixtures = (found ?? []).map(toPickFixture);
   const started = fixtures
     .filter((f) => f.startTime.getTime() <= now.getTime())
     .sort((a, b) => a.startTime.getTime() - b.startTime.getTime() || a.id - b.id);
   if (started.length > 0) throw new HttpError(400, startedMessage(started.map((f) => f.name)));
   const squads = new Map<number, Map<number, SquadPlayer>>();
-  for (const r of rows) {
-    const players = fromJson<[number, string, number, number][]>(r.squad);
+  for (const r of found ?? []) {
     squads.set(
       r.id,
       new Map(
-        players.map(([playerId, fullName, positionId, teamId]) => [
+        r.squad.map(([playerId, fullName, positionId, teamId]) => [
           playerId,
           { playerId, fullName, positionId, teamId },
         ]),
       ),
     );
   }
-  return { fixtures: new Map(fixtures.map((f) => [f.id, f])), squads };
+  return { fixtures: new Map(fixtures.map((f) => [f.id, f])), squads, extra: rows[0]?.extra ?? null };
 }
 
 /** True for an id that names something (null, undefined and 0 name nothing: the pick is cleared). */
