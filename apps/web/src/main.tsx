@@ -2,21 +2,22 @@
 import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
-import { routes } from './app/routes';
-import { startSession } from './app/session';
 import { applyTheme } from './app/theme';
 
 applyTheme();
-void startSession();
+// The session check (GET /api/session) needs the API client, which the landing page does not: a
+// chunk of its own, fetched after the entry instead of with it.
+void import('./app/session').then(({ startSession }) => startSession());
 
-const router = createBrowserRouter(routes);
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <App router={router} />
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
   </StrictMode>,
 );

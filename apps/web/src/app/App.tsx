@@ -1,14 +1,21 @@
 import { Provider } from 'jotai';
-import { RouterProvider } from 'react-router-dom';
+import { useRoutes } from 'react-router-dom';
+import { routes } from './routes';
 import { getAppStore } from './store';
 
-type Router = Parameters<typeof RouterProvider>[0]['router'];
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
-/** The app: the one jotai store around the router (browser router in main.tsx, memory router in tests). */
-export function App({ router }: { router: Router }) {
+/**
+ * The app: the one jotai store around the routes. It renders inside a router of declarative mode:
+ * <BrowserRouter> in main.tsx, <MemoryRouter> in tests and stories. The app uses no loader, action or
+ * fetcher, and declarative mode leaves the data router's code (about 16 KB gzip) out of the bundle.
+ */
+export function App() {
   return (
     <Provider store={getAppStore()}>
-      <RouterProvider router={router} />
+      <AppRoutes />
     </Provider>
   );
 }

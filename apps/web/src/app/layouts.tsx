@@ -4,12 +4,12 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AppFooter } from '../features/shell/AppFooter';
 import { AppHeader } from '../features/shell/AppHeader';
-import { AppSidebar } from '../features/shell/AppSidebar';
 import { sidebarOpenAtom } from '../features/shell/atoms';
 import { GlobalLoadingOverlay, GlobalNotification } from './GlobalFeedback';
 import * as styles from './layouts.css';
 
-function ScreenFallback() {
+/** A centred spinner while a lazy chunk (a screen, the signed-in shell) loads. */
+export function ScreenFallback() {
   return (
     <div className={styles.fallback}>
       <Spinner />
@@ -35,12 +35,16 @@ export function RootLayout() {
       <RouteChangeEffects />
       <GlobalLoadingOverlay />
       <GlobalNotification />
-      <Outlet />
+      {/* The signed-in shell (HomeLayout) is a lazy chunk: public pages never load it. */}
+      <Suspense fallback={<ScreenFallback />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }
 
-function Content() {
+/** The screen of the current route, a spinner while its lazy chunk loads. */
+export function Content() {
   return (
     <Suspense fallback={<ScreenFallback />}>
       <Outlet />
@@ -52,15 +56,6 @@ function Content() {
 export function PublicLayout() {
   return (
     <AppShell header={<AppHeader />} footer={<AppFooter />}>
-      <Content />
-    </AppShell>
-  );
-}
-
-/** /home screens: header with greeting and hamburger, the sidebar, the footer. */
-export function HomeLayout() {
-  return (
-    <AppShell header={<AppHeader />} sidebar={<AppSidebar />} footer={<AppFooter />}>
       <Content />
     </AppShell>
   );

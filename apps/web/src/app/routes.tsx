@@ -1,13 +1,20 @@
 import { type ComponentType, lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RequireUser } from './guards';
-import { HomeLayout, PublicLayout, RootLayout } from './layouts';
+import { PublicLayout, RootLayout } from './layouts';
 
 /** Each screen is its own chunk (React.lazy), so the landing page stays small. */
 function screen(load: () => Promise<{ default: ComponentType }>): RouteObject['element'] {
   const Screen = lazy(load);
   return <Screen />;
 }
+
+/**
+ * The signed-in shell (sidebar, navigation, Sign Out) is a lazy chunk too, so the public pages do not
+ * load it. The guard stays in the entry: it is a few lines, and a visitor without a stored user is
+ * sent to /landing without fetching the shell first.
+ */
+const HomeLayout = lazy(() => import('./HomeLayout'));
 
 const toLanding = <Navigate to="/landing" replace />;
 

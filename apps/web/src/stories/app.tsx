@@ -1,8 +1,6 @@
-import { useState } from 'react';
-import { createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { configure, getConfig } from 'storybook/test';
 import { App } from '../app/App';
-import { routes } from '../app/routes';
 import { resetAppStore } from '../app/store';
 import { STORED_USER_KEY, type StoredUser, writeStoredUser } from '../app/storedUser';
 import { LEADERBOARD_STORAGE_KEY } from '../features/leaderboard/atoms';
@@ -37,6 +35,9 @@ export function freshApp(user: StoredUser | null = storyUser): () => void {
 
 /** The whole app (its store, real routes, guards and layouts) in a memory router opened at `path`. */
 export function AppAt({ path }: { path: string }) {
-  const [router] = useState(() => createMemoryRouter(routes, { initialEntries: [path] }));
-  return <App router={router} />;
+  return (
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+    </MemoryRouter>
+  );
 }

@@ -30,10 +30,10 @@ describe('Join a League', () => {
     expect(await screen.findByRole('button', { name: 'Join Private League' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Private League' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Public League' }));
-    expect(router.state.location.search).toBe('?isPublicLeague=true');
+    expect(router.location.search).toBe('?isPublicLeague=true');
     expect(await screen.findByLabelText('Search Public Leagues')).toHaveValue('Daily Challenge');
     await user.click(screen.getByRole('button', { name: 'Private League' }));
-    expect(router.state.location.search).toBe('?isPublicLeague=false');
+    expect(router.location.search).toBe('?isPublicLeague=false');
     expect(screen.getByLabelText(/League Code/)).toBeInTheDocument();
   });
 

@@ -13,7 +13,7 @@ describe('/terms', () => {
     expect(downloads[0]).toHaveAttribute('href', '/legal/terms.pdf');
     await user.keyboard('{Escape}');
     await screen.findByRole('heading', { name: 'Welcome to Fantasy Cricket' });
-    expect(router.state.location.pathname).toBe('/landing');
+    expect(router.location.pathname).toBe('/landing');
   });
 
   it('goes back to the previous screen when there is one', async () => {
@@ -25,6 +25,6 @@ describe('/terms', () => {
     const closeButtons = screen.getAllByRole('button', { name: 'Close' });
     await user.click(closeButtons[closeButtons.length - 1] as HTMLElement);
     await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
-    expect(router.state.location.pathname).toBe('/contact');
+    expect(router.location.pathname).toBe('/contact');
   });
 });

@@ -4,8 +4,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { Link, useLocation } from 'react-router-dom';
 import { storedUserAtom } from '../../app/atoms';
 import * as styles from './AppHeader.css';
-import { SIDEBAR_ID } from './AppSidebar';
-import { sidebarOpenAtom } from './atoms';
+import { SIDEBAR_ID, sidebarOpenAtom } from './atoms';
 
 export function isHomePath(pathname: string): boolean {
   return pathname === '/home' || pathname.startsWith('/home/');

@@ -2,12 +2,10 @@ import { Sidebar, SidebarLink } from '@fantasy-cricket/ui';
 import { messages } from '@fantasy-cricket/rules';
 import { useAtom } from 'jotai';
 import { NavLink } from 'react-router-dom';
-import { sidebarOpenAtom } from './atoms';
+import { SIDEBAR_ID, sidebarOpenAtom } from './atoms';
 import { SignOutIcon } from './icons';
 import { homeScreens } from './navigation';
 import { useSignOut } from './useSignOut';
-
-export const SIDEBAR_ID = 'app-sidebar';
 
 /** The /home navigation: active link highlighted (aria-current), closes after a choice on phones. */
 export function AppSidebar() {

@@ -80,7 +80,7 @@ describe('Start League', () => {
     await user.type(screen.getByLabelText(/Gamer Name/), 'Smriti18');
     await user.click(screen.getByRole('button', { name: 'Create League' }));
     expect(await screen.findByText('League created successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home/view-my-leagues'));
+    await waitFor(() => expect(router.location.pathname).toBe('/home/view-my-leagues'));
     const post = requests.find((r) => r.method === 'POST');
     expect(post?.path).toBe('/api/league/');
     expect(post?.body).toEqual({

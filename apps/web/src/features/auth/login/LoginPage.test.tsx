@@ -55,7 +55,7 @@ describe('Log In', () => {
     const { user, router } = await openLogin();
     await fillAndSubmit(user);
     expect(await screen.findByText('Hi, Asha !')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/home');
+    expect(router.location.pathname).toBe('/home');
     expect(JSON.parse(localStorage.getItem(STORED_USER_KEY) ?? 'null')).toEqual({
       userId: 12,
       firstName: 'Asha',
@@ -70,7 +70,7 @@ describe('Log In', () => {
     const { user, router } = await openLogin();
     await fillAndSubmit(user);
     expect(await screen.findByText('Invalid credentials, please try again.')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
     expect(localStorage.getItem(STORED_USER_KEY)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Resend Verification Email' })).not.toBeInTheDocument();
   });

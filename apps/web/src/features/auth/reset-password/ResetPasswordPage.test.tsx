@@ -70,11 +70,11 @@ describe('Reset password', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(4900);
     });
-    expect(router.state.location.pathname).toBe('/reset-password');
+    expect(router.location.pathname).toBe('/reset-password');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(200);
     });
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
   });
 
   it("shows 'Password reset failed: {status} {statusText}' and the server's explanation", async () => {

@@ -25,11 +25,11 @@ describe('Verify email', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(2900);
     });
-    expect(router.state.location.pathname).toBe('/verify-email');
+    expect(router.location.pathname).toBe('/verify-email');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(200);
     });
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
     expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
   });
 
