@@ -1,7 +1,10 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -14,10 +17,29 @@ export const aliases = {
   '@fantasy-cricket/api-client': fromHere('../../packages/api-client/src/index.ts'),
 };
 
-export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
+/**
+ * react-router 7's package exports point at its development build only, for production bundles too
+ * (remix-run/react-router#14102, open): its dev warnings stay in. Its `dist/production` files are the
+ * same code with `ENABLE_DEV_WARNINGS = false`, so the production build uses them and the minifier
+ * drops the warnings. Development, tests and stories keep the package's own resolution.
+ */
+function reactRouterProduction() {
+  const fromDom = createRequire(createRequire(import.meta.url).resolve('react-router-dom'));
+  const dist = join(dirname(fromDom.resolve('react-router/package.json')), 'dist/production');
+  return [
+    { find: /^react-router$/, replacement: join(dist, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: join(dist, 'dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ command }) => ({
+  // precompress: .br and .gz beside each built text file, for the API's static serving.
+  plugins: [react(), vanillaExtractPlugin(), precompress()],
   resolve: {
-    alias: aliases,
+    alias: [
+      ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),
+      ...(command === 'build' ? reactRouterProduction() : []),
+    ],
     dedupe: ['react', 'react-dom', 'react-router-dom', 'jotai'],
   },
   server: {
@@ -40,6 +62,15 @@ export default defineConfig({
       // effects, a chunk that imports a message does not drag in every zod schema (and zod itself):
       // the landing and home pages' first load stays within its budget (scripts/check-bundle-budgets.mjs).
       treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/]rules[\\/]src[\\/]/, sideEffects: false }] },
+      output: {
+        // The libraries every page runs (React, the router, jotai) in one chunk: left to itself, Rolldown
+        // spread them over several small shared chunks, each fetched and compressed on its own.
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|jotai)[\\/]/ },
+          ],
+        },
+      },
       onwarn(warning, warn) {
         // Radix ships "use client" directives, meaningless in a client-only bundle.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
@@ -47,4 +78,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -14,6 +14,9 @@ const NOT_BUILT = (dir: string) =>
 /**
  * Serves the built single-page app from `dist` at `/`. Hashed assets are cached for a year,
  * index.html never; any GET outside /api that is not a file gets index.html (client routing).
+ * The web build writes a brotli (`.br`) and a gzip (`.gz`) copy beside each text file
+ * (apps/web/precompress.ts): they are sent as they are to a client that accepts them, with
+ * Content-Encoding and `Vary: accept-encoding`; other clients, and files without a copy, get the file.
  */
 export async function registerWeb(app: FastifyInstance, dist: string): Promise<WebApp> {
   if (!existsSync(join(dist, 'index.html'))) {
@@ -27,7 +30,10 @@ export async function registerWeb(app: FastifyInstance, dist: string): Promise<W
     prefix: '/',
     wildcard: true,
     index: 'index.html',
-    setHeaders(reply, path) {
+    preCompressed: true,
+    setHeaders(reply, sent) {
+      // `sent` is the file sent: for a compressed copy, `index.html.br` and the like.
+      const path = sent.replace(/\.(?:br|gz)$/, '');
       if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
       else if (/[/\\]assets[/\\]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
