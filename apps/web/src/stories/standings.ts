@@ -3,10 +3,10 @@ import { getAppStore } from '../app/store';
 import { leaderboardChoiceAtom, type StandingsView } from '../features/leaderboard/atoms';
 import {
   contestWidgets,
-  makePastPlayerSelection,
-  makePastSelection,
-  makePlayerScoringDetail,
   makeProgression,
+  matchPredictionDetails,
+  playerScoringBreakdown,
+  playerSelectionDetails,
   standings,
 } from '../features/leaderboard/testData';
 import type { League } from '../features/leagues/api';
@@ -34,42 +34,6 @@ export const psLeague = makeLeague({
   ShowOthersPicks: true,
 });
 
-/** Match 1: a winning pick and an auto-pick that scored nothing; Match 2: one winning pick. */
-const mpDetails = [
-  makePastSelection({ FixtureID: 10, Points: 10 }),
-  makePastSelection({
-    FixtureID: 10,
-    Feature: 'Most Runs',
-    FeatureTypeName: 'player',
-    SelectedTeam: '',
-    SelectedPlayer: 'Rohit Sharma',
-    WinningTeam: '',
-    WinningPlayer: 'Virat Kohli',
-    Points: 0,
-    IsAutoPick: true,
-  }),
-  makePastSelection({ FixtureID: 20, FixtureName: 'Match 2', StartTime: '2026-04-09T14:00:00.000Z', Points: 90 }),
-];
-
-const psDetails = [
-  makePastPlayerSelection({ FixtureID: 10, PlayerID: 101, PlayerName: 'Rohit Sharma', Points: 24 }),
-  makePastPlayerSelection({
-    FixtureID: 10,
-    PlayerID: 102,
-    PlayerName: 'Jasprit Bumrah',
-    PositionName: 'Bowler',
-    Points: 0,
-  }),
-  makePastPlayerSelection({
-    FixtureID: 20,
-    FixtureName: 'Match 2',
-    StartTime: '2026-04-09T14:00:00.000Z',
-    PlayerID: 101,
-    PlayerName: 'Rohit Sharma',
-    Points: 76,
-  }),
-];
-
 /** Named groups for `parameters.msw.handlers`: a story replaces the group it changes. */
 export const standingsHandlers = {
   leagues: userLeagues([mpLeague, psLeague]),
@@ -80,15 +44,9 @@ export const standingsHandlers = {
   progression: [http.get('/view/progression/{leagueId}', ({ response }) => response(200).json(makeProgression()))],
   contests: [http.get('/contests/standings/{leagueId}', ({ response }) => response(200).json(contestWidgets))],
   scoreDetails: [
-    http.post('/view/pastSelections', ({ response }) => response(200).json(mpDetails)),
-    http.post('/view/pastPlayerSelections', ({ response }) => response(200).json(psDetails)),
-    http.post('/view/playerSelectionsDetailedScoring', ({ response }) =>
-      response(200).json([
-        makePlayerScoringDetail(),
-        makePlayerScoringDetail({ FeatureName: 'Sixes', Count: 1, Points: 4 }),
-        makePlayerScoringDetail({ FeatureName: 'Duck', Count: 0, Points: 0 }),
-      ]),
-    ),
+    http.post('/view/pastSelections', ({ response }) => response(200).json(matchPredictionDetails)),
+    http.post('/view/pastPlayerSelections', ({ response }) => response(200).json(playerSelectionDetails)),
+    http.post('/view/playerSelectionsDetailedScoring', ({ response }) => response(200).json(playerScoringBreakdown)),
   ],
 };
 

@@ -9,11 +9,9 @@ import {
   Tooltip,
 } from '@fantasy-cricket/ui';
 import { messages } from '@fantasy-cricket/rules';
-import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { storedUserAtom } from '../../app/atoms';
 import { notify } from '../../app/notify';
-import { type League, listUserLeagues } from '../leagues/api';
+import { useUserLeagues } from '../picks/useUserLeagues';
 import { type Fixture, listFixturePlayerSelections, listFixtureSelections, listLeagueFixtures } from '../picks/api';
 import { AutoPickBadge, OwnBadge, ResultBadge } from '../picks/badges';
 import {
@@ -42,9 +40,7 @@ const m = messages.leaderboard;
  * winners are known.
  */
 export function AllSelectionsPage() {
-  const user = useAtomValue(storedUserAtom);
-  const userId = user?.userId ?? 0;
-  const [leagues, setLeagues] = useState<League[] | null>(null);
+  const leagues = useUserLeagues(viewableForSelections, m.loadLeaguesFailed);
   const [leagueId, setLeagueId] = useState('');
   const [fixtures, setFixtures] = useState<Fixture[] | null>(null);
   const [fixtureId, setFixtureId] = useState('');
@@ -56,21 +52,6 @@ export function AllSelectionsPage() {
   const league = leagues?.find((l) => String(l.LeagueID) === leagueId);
   const isPs = league ? isPlayerSelectionLeague(league) : false;
   const fixture = fixtures?.find((f) => String(f.FixtureID) === fixtureId);
-
-  useEffect(() => {
-    if (!userId) return;
-    let active = true;
-    listUserLeagues(userId)
-      .then((all) => active && setLeagues(all.filter(viewableForSelections)))
-      .catch(() => {
-        if (!active) return;
-        setLeagues([]);
-        notify('error', m.loadLeaguesFailed);
-      });
-    return () => {
-      active = false;
-    };
-  }, [userId]);
 
   const chooseLeague = async (id: string) => {
     const request = ++leagueRequest.current;

@@ -11,9 +11,10 @@ import {
   contestWidgets,
   makeLeaderboardRow,
   makePastPlayerSelection,
-  makePastSelection,
-  makePlayerScoringDetail,
   makeProgression,
+  matchPredictionDetails,
+  playerScoringBreakdown,
+  playerSelectionDetails,
   standings,
 } from './testData';
 
@@ -43,46 +44,6 @@ const hidden = makeLeague({
 });
 const draft = makeLeague({ LeagueID: 4, LeagueName: 'Draft League', Status: 'Draft' });
 
-const mpDetails = [
-  makePastSelection({ FixtureID: 10, Points: 10 }),
-  makePastSelection({
-    FixtureID: 10,
-    Feature: 'Most Runs',
-    FeatureTypeName: 'player',
-    SelectedTeam: '',
-    SelectedPlayer: 'Rohit Sharma',
-    WinningTeam: '',
-    WinningPlayer: 'Virat Kohli',
-    Points: 0,
-    IsAutoPick: true,
-  }),
-  makePastSelection({
-    FixtureID: 20,
-    FixtureName: 'Match 2',
-    StartTime: '2026-04-09T14:00:00.000Z',
-    Points: 90,
-  }),
-];
-
-const psDetails = [
-  makePastPlayerSelection({ FixtureID: 10, PlayerID: 101, PlayerName: 'Rohit Sharma', Points: 24 }),
-  makePastPlayerSelection({
-    FixtureID: 10,
-    PlayerID: 102,
-    PlayerName: 'Jasprit Bumrah',
-    PositionName: 'Bowler',
-    Points: 0,
-  }),
-  makePastPlayerSelection({
-    FixtureID: 20,
-    FixtureName: 'Match 2',
-    StartTime: '2026-04-09T14:00:00.000Z',
-    PlayerID: 101,
-    PlayerName: 'Rohit Sharma',
-    Points: 76,
-  }),
-];
-
 const psRows = standings.map((r) => ({ ...r }));
 
 function stubs() {
@@ -94,13 +55,9 @@ function stubs() {
     reply('/view/player_selection_leaderboard/{leagueId}', 'get', 200, psRows),
     reply('/view/progression/{leagueId}', 'get', 200, makeProgression()),
     reply('/contests/standings/{leagueId}', 'get', 200, contestWidgets),
-    reply('/view/pastSelections', 'post', 200, mpDetails),
-    reply('/view/pastPlayerSelections', 'post', 200, psDetails),
-    reply('/view/playerSelectionsDetailedScoring', 'post', 200, [
-      makePlayerScoringDetail(),
-      makePlayerScoringDetail({ FeatureName: 'Sixes', Count: 1, Points: 4 }),
-      makePlayerScoringDetail({ FeatureName: 'Duck', Count: 0, Points: 0 }),
-    ]),
+    reply('/view/pastSelections', 'post', 200, matchPredictionDetails),
+    reply('/view/pastPlayerSelections', 'post', 200, playerSelectionDetails),
+    reply('/view/playerSelectionsDetailedScoring', 'post', 200, playerScoringBreakdown),
   ];
 }
 

@@ -1,10 +1,9 @@
 import { messages } from '@fantasy-cricket/rules';
 import { Card, Select, Text } from '@fantasy-cricket/ui';
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
-import { storedUserAtom } from '../../app/atoms';
-import { notify, notifyError } from '../../app/notify';
-import { type League, listUserLeagues } from '../leagues/api';
+import { notifyError } from '../../app/notify';
+import { useUserLeagues } from '../picks/useUserLeagues';
 import { isPlayerSelectionLeague, leagueOptions, viewableForSelections } from '../picks/leagues';
 import { Page } from '../shell/Page';
 import { homeScreen } from '../shell/navigation';
@@ -62,10 +61,8 @@ function ViewSwitch({ value, onChange }: { value: StandingsView; onChange: (view
  * progression and its contest widgets. The league and the Leaderboard/Contests switch are remembered.
  */
 export function LeaderboardPage() {
-  const user = useAtomValue(storedUserAtom);
-  const userId = user?.userId ?? 0;
   const [choice, setChoice] = useAtom(leaderboardChoiceAtom);
-  const [leagues, setLeagues] = useState<League[] | null>(null);
+  const leagues = useUserLeagues(viewableForSelections, m.loadLeaguesFailed);
   // Each answer is kept with its league, so a new choice never shows the previous league's data.
   const [board, setBoard] = useState<Loaded<LeaderboardRow[]> | null>(null);
   const [progress, setProgress] = useState<Loaded<Progression> | null>(null);
@@ -74,21 +71,6 @@ export function LeaderboardPage() {
 
   const league = leagues?.find((l) => l.LeagueID === choice.leagueId);
   const view = choice.view;
-
-  useEffect(() => {
-    if (!userId) return;
-    let active = true;
-    listUserLeagues(userId)
-      .then((all) => active && setLeagues(all.filter(viewableForSelections)))
-      .catch(() => {
-        if (!active) return;
-        setLeagues([]);
-        notify('error', m.loadLeaguesFailed);
-      });
-    return () => {
-      active = false;
-    };
-  }, [userId]);
 
   const leagueId = league?.LeagueID;
   const isPs = league ? isPlayerSelectionLeague(league) : false;

@@ -141,3 +141,53 @@ export const contestWidgets: ContestWidget[] = [
   },
   { Header: 'Most correct picks', Entry: [] },
 ];
+
+/** Score details of a Match Prediction member: Match 1 a winning pick and an auto-pick that scored
+ * nothing, Match 2 one winning pick (totals 10, 0 and 90). */
+export const matchPredictionDetails: PastSelection[] = [
+  makePastSelection({ FixtureID: 10, Points: 10 }),
+  makePastSelection({
+    FixtureID: 10,
+    Feature: 'Most Runs',
+    FeatureTypeName: 'player',
+    SelectedTeam: '',
+    SelectedPlayer: 'Rohit Sharma',
+    WinningTeam: '',
+    WinningPlayer: 'Virat Kohli',
+    Points: 0,
+    IsAutoPick: true,
+  }),
+  makePastSelection({
+    FixtureID: 20,
+    FixtureName: 'Match 2',
+    StartTime: '2026-04-09T14:00:00.000Z',
+    Points: 90,
+  }),
+];
+
+/** Score details of a Player Selection member: two players in Match 1 (24 and 0), one in Match 2 (76). */
+export const playerSelectionDetails: PastPlayerSelection[] = [
+  makePastPlayerSelection({ FixtureID: 10, PlayerID: 101, PlayerName: 'Rohit Sharma', Points: 24 }),
+  makePastPlayerSelection({
+    FixtureID: 10,
+    PlayerID: 102,
+    PlayerName: 'Jasprit Bumrah',
+    PositionName: 'Bowler',
+    Points: 0,
+  }),
+  makePastPlayerSelection({
+    FixtureID: 20,
+    FixtureName: 'Match 2',
+    StartTime: '2026-04-09T14:00:00.000Z',
+    PlayerID: 101,
+    PlayerName: 'Rohit Sharma',
+    Points: 76,
+  }),
+];
+
+/** One player's per-stat breakdown (the modal behind a Player Selection pick's points). */
+export const playerScoringBreakdown: PlayerScoringDetail[] = [
+  makePlayerScoringDetail(),
+  makePlayerScoringDetail({ FeatureName: 'Sixes', Count: 1, Points: 4 }),
+  makePlayerScoringDetail({ FeatureName: 'Duck', Count: 0, Points: 0 }),
+];

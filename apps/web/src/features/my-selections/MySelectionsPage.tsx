@@ -13,7 +13,8 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { storedUserAtom } from '../../app/atoms';
 import { notify, notifySuccess } from '../../app/notify';
-import { type League, listUserLeagues } from '../leagues/api';
+import type { League } from '../leagues/api';
+import { useUserLeagues } from '../picks/useUserLeagues';
 import {
   type Fixture,
   getMatchPredictionRows,
@@ -70,7 +71,7 @@ interface FixtureData {
 export function MySelectionsPage() {
   const user = useAtomValue(storedUserAtom);
   const userId = user?.userId ?? 0;
-  const [leagues, setLeagues] = useState<League[] | null>(null);
+  const leagues = useUserLeagues(selectableForPicks, m.loadLeaguesFailed);
   const [leagueId, setLeagueId] = useState('');
   const [serverNow, setServerNow] = useState<string | null>(null);
   const [fixtures, setFixtures] = useState<Fixture[] | null>(null);
@@ -90,21 +91,6 @@ export function MySelectionsPage() {
   const league = leagues?.find((l) => String(l.LeagueID) === leagueId);
   const isPs = league ? isPlayerSelectionLeague(league) : false;
   const fixture = fixtures?.find((f) => String(f.FixtureID) === fixtureId);
-
-  useEffect(() => {
-    if (!userId) return;
-    let active = true;
-    listUserLeagues(userId)
-      .then((all) => active && setLeagues(all.filter(selectableForPicks)))
-      .catch(() => {
-        if (!active) return;
-        setLeagues([]);
-        notify('error', m.loadLeaguesFailed);
-      });
-    return () => {
-      active = false;
-    };
-  }, [userId]);
 
   const chooseLeague = async (id: string) => {
     const request = ++leagueRequest.current;
