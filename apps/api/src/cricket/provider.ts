@@ -23,22 +23,28 @@ export interface CricketDataProvider {
 export class CricsheetFileProvider implements CricketDataProvider {
   constructor(private readonly path: string) {}
 
+  /** The files by match id, listed once per `listFixtures` (not once per match: a folder is read in one pass). */
+  private byId: Map<string, string> | undefined;
+
   private async files(): Promise<string[]> {
     const s = await stat(this.path);
     if (s.isFile()) return [this.path];
     const names = await readdir(this.path);
+    const collator = new Intl.Collator('en', { numeric: true });
     return names
       .filter((n) => n.toLowerCase().endsWith('.json'))
-      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+      .sort((a, b) => collator.compare(a, b))
       .map((n) => join(this.path, n));
   }
 
   async listFixtures(): Promise<ProviderFixture[]> {
-    return (await this.files()).map((f) => ({ id: basename(f).replace(/\.json$/i, ''), source: f }));
+    const fixtures = (await this.files()).map((f) => ({ id: basename(f).replace(/\.json$/i, ''), source: f }));
+    this.byId = new Map(fixtures.map((f) => [f.id, f.source]));
+    return fixtures;
   }
 
   async getMatch(id: string): Promise<unknown> {
-    const file = (await this.files()).find((f) => basename(f).replace(/\.json$/i, '') === id);
+    const file = this.byId?.get(id) ?? (await this.files()).find((f) => basename(f).replace(/\.json$/i, '') === id);
     if (!file) throw new Error(`no Cricsheet file for match ${id} in ${this.path}`);
     const text = await readFile(file, 'utf8');
     try {

@@ -36,19 +36,21 @@ export interface ImportProviderOptions {
 }
 
 /**
- * Matches per import transaction. Each match still writes all or nothing (a savepoint of its own),
- * and the batch re-scores its fixtures once before committing. At most 64, PostgreSQL's cache of
- * subtransactions per transaction.
+ * Matches per import transaction. Each match still writes all or nothing (a failed batch is retried
+ * one match per transaction; inside a caller's transaction, each match has a savepoint), and the
+ * batch re-scores its fixtures once before committing. At most 64, PostgreSQL's cache of
+ * subtransactions per transaction (the savepoints).
  */
 export const IMPORT_BATCH_SIZE = 24;
 
 /**
  * Imports every match of a provider, in batches of `IMPORT_BATCH_SIZE` matches per transaction:
- * each match writes all or nothing (its own savepoint: a failure writes nothing for that match and
- * does not stop the others), the batch's reference rows (seasons, teams, players, previous imports)
- * are looked up once per batch, and the batch's fixtures are re-scored once, in the transaction that
- * wrote them. Then positions are inferred once for everyone and the fixtures of players whose position
- * changed are re-scored. After that (when `db` is not a transaction of the caller's, who then calls
+ * each match writes all or nothing (a failure rolls the batch back and its matches are imported one
+ * per transaction: the failed one writes nothing and does not stop the others), the batch's reference rows (seasons, teams, players, previous imports)
+ * are looked up once per batch, the positions of the batch's players are inferred from their stats so
+ * far, and the batch's fixtures (and those of players who moved) are re-scored once, in the
+ * transaction that wrote them. Then positions are inferred for everyone and the fixtures of players
+ * whose position still changed are re-scored. After that (when `db` is not a transaction of the caller's, who then calls
  * `afterResultsImported` after committing): standings points and planner statistics.
  */
 export async function importFromProvider(
@@ -79,15 +81,20 @@ export async function importFromProvider(
     ...(options.seasonSource ? { seasonSource: options.seasonSource } : {}),
   };
   const changed = new Set<number>();
+  const movedPlayers = new Set<number>();
   for (let i = 0; i < parsed.length; i += IMPORT_BATCH_SIZE) {
     const batch = parsed.slice(i, i + IMPORT_BATCH_SIZE);
     let done: ImportReportEntry[];
     try {
-      done = await withTransaction(db, (trx) => importBatch(trx, batch, matchOptions));
+      const r = await withTransaction(db, (trx) => importBatch(trx, batch, matchOptions, db.isTransaction));
+      done = r.entries;
+      for (const id of r.rescored) changed.add(id);
+      for (const id of r.moved) movedPlayers.add(id);
     } catch (e) {
-      // The batch's re-score or commit failed (not one match's writes: those roll back to their
-      // savepoint). Inside the caller's transaction that transaction is lost; else retry the batch
-      // one match per transaction, so that the others still import.
+      // A match of the batch, its re-score or its commit failed: nothing of the batch was written.
+      // Inside the caller's transaction (where each match has a savepoint, so this is the re-score)
+      // that transaction is lost; else retry the batch one match per transaction, so that the others
+      // still import and the failure is reported for its match.
       if (db.isTransaction) throw e;
       done = [];
       for (const p of batch) {
@@ -105,13 +112,16 @@ export async function importFromProvider(
     }
   }
 
-  const positionsChanged = await withTransaction(db, async (trx) => {
+  // Everyone's positions (the overrides may have changed, a batch may have failed): usually no one
+  // moves any more, the batches having inferred their players'.
+  await withTransaction(db, async (trx) => {
     const moved = await applyPositions(trx, overrides);
     const fixtures = await fixturesOfPlayers(trx, moved);
     await onResultsChanged(trx, fixtures);
     for (const id of fixtures) changed.add(id);
-    return moved.length;
+    for (const id of moved) movedPlayers.add(id);
   });
+  const positionsChanged = movedPlayers.size;
 
   const counts = { imported: 0, unchanged: 0, updated: 0, failed: 0 };
   for (const e of entries) counts[e.status] += 1;
@@ -120,20 +130,36 @@ export async function importFromProvider(
   return report;
 }
 
-/** The matches of one batch, in the caller's transaction: a savepoint per match, one re-score at the end. */
+/**
+ * The matches of one batch, in one transaction, then the positions of the batch's players and one
+ * re-score at the end. Returns the fixtures re-scored. Without `savepoints` a failed match fails the
+ * batch (the caller retries it match by match): one savepoint per match cost a round trip each, and
+ * a file failing to write is rare (malformed ones fail in the parser, before any batch).
+ */
 async function importBatch(
   trx: Kysely<DB>,
   matches: readonly ParsedMatch[],
   options: Parameters<typeof writeMatch>[2],
-): Promise<ImportReportEntry[]> {
+  /** A savepoint per match, so that a failed match does not lose the others (in a caller's transaction). */
+  savepoints: boolean,
+): Promise<{ entries: ImportReportEntry[]; rescored: number[]; moved: number[] }> {
   const batch = new ImportBatch();
   await batch.prefetch(trx, matches);
   const entries: ImportReportEntry[] = [];
   const rescore = new Set<number>();
+  const players: number[] = [];
   for (const p of matches) {
     const previous = await batch.previousImport(trx, p.matchId);
     if (previous && previous.checksum === p.checksum) {
       entries.push({ id: p.matchId, source: p.source, status: 'unchanged', fixtureId: previous.fixture_id });
+      continue;
+    }
+    if (!savepoints) {
+      // A failure throws: the batch rolls back and the caller imports its matches one by one.
+      const r = await writeMatch(trx, p, options, batch);
+      if (r.rescore) rescore.add(r.fixtureId);
+      if (r.players) players.push(...r.players);
+      entries.push({ id: p.matchId, source: p.source, status: r.status, fixtureId: r.fixtureId });
       continue;
     }
     // Not released after success (a round trip saved): the next match's savepoint nests in it, and
@@ -142,6 +168,7 @@ async function importBatch(
     try {
       const r = await writeMatch(trx, p, options, batch);
       if (r.rescore) rescore.add(r.fixtureId);
+      if (r.players) players.push(...r.players);
       entries.push({ id: p.matchId, source: p.source, status: r.status, fixtureId: r.fixtureId });
     } catch (e) {
       await sql`ROLLBACK TO SAVEPOINT import_match`.execute(trx);
@@ -150,14 +177,17 @@ async function importBatch(
       entries.push({ id: p.matchId, source: p.source, status: 'failed', reason: (e as Error).message });
     }
   }
+  // The positions of the batch's players, inferred from their stats so far (new players start as
+  // Batsman): so that the batch's fixtures are scored once with them, rather than scored as Batsman
+  // here and again after the last batch. A player who moved has their earlier fixtures re-scored too.
   // The same rebuild as one re-score per match: a fixture's derived rows depend only on its own
   // result, stats and players' positions, which the batch's later matches do not change (a replay
   // writing the same fixture again is re-scored here once, from its final rows).
-  await onResultsChanged(
-    trx,
-    [...rescore].sort((a, b) => a - b),
-  );
-  return entries;
+  const moved = await applyPositions(trx, options.overrides, players);
+  for (const id of await fixturesOfPlayers(trx, moved)) rescore.add(id);
+  const rescored = [...rescore].sort((a, b) => a - b);
+  await onResultsChanged(trx, rescored);
+  return { entries, rescored, moved };
 }
 
 /** `importFromProvider` over a folder of Cricsheet JSON files (or one file). */

@@ -82,7 +82,11 @@ export function inferPosition(r: PlayerRecord): PositionId {
 export async function applyPositions(
   db: Kysely<DB>,
   overrides: ReadonlyMap<string, PositionOverride> = loadPositionOverrides(),
+  /** Only these players (e.g. those whose stats an import batch just wrote); default everyone. */
+  only?: readonly number[],
 ): Promise<number[]> {
+  if (only && only.length === 0) return [];
+  const subset = only ? [...new Set(only)] : undefined;
   const rows = await db
     .selectFrom('players as p')
     .leftJoin('player_fixture_stats as s', (j) => j.onRef('s.player_id', '=', 'p.id').on('s.did_play', '=', true))
@@ -99,6 +103,7 @@ export async function applyPositions(
       sql<number>`coalesce(sum(s.stumpings), 0)`.as('stumpings'),
     ])
     .where('p.position_source', '<>', 'data')
+    .$if(subset !== undefined, (q) => q.where('p.id', 'in', subset!))
     .groupBy(['p.id', 'p.cricsheet_id', 'p.position_id', 'p.position_source'])
     .execute();
   // Substitute fielders' stumpings (did_play false) still mark a keeper.
@@ -107,6 +112,7 @@ export async function applyPositions(
     .select(['player_id', sql<number>`sum(stumpings)`.as('n')])
     .where('did_play', '=', false)
     .where('stumpings', '>', 0)
+    .$if(subset !== undefined, (q) => q.where('player_id', 'in', subset!))
     .groupBy('player_id')
     .execute();
   const extraStumpings = new Map(subStumpings.map((r) => [r.player_id, Number(r.n)]));

@@ -1,4 +1,4 @@
-import { type Compilable, type Kysely, type OperationNodeSource, type Selectable, sql } from 'kysely';
+import { type Compilable, type Kysely, type OperationNodeSource, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { DB, FixtureStatus, FixturesTable } from '../../db/schema';
 import { POSITION } from '../catalogue';
 import { ensureSeason, ensureStage, ensureTeams, withTransaction } from '../db-util';
@@ -54,9 +54,12 @@ export class ImportBatch {
   readonly ownFixtures = new Map<string, FixtureRow | null>();
   /** Seasons known to have no scheduled fixture waiting for a result (no Cricsheet match id). */
   readonly noScheduled = new Set<number>();
+  /** Per season: its fixtures holding a Cricsheet match id (where a replay finds its fixture), kept current by `fixtureWritten`. */
+  readonly heldFixtures = new Map<number, FixtureRow[]>();
 
   reset(): void {
     for (const m of [this.previous, this.seasons, this.stages, this.teams, this.players, this.ownFixtures]) m.clear();
+    this.heldFixtures.clear();
     this.prefetched.clear();
     this.absentPlayers.clear();
     this.noScheduled.clear();
@@ -105,9 +108,32 @@ export class ImportBatch {
     return db.selectFrom('fixtures').selectAll().where('cricsheet_match_id', '=', matchId).executeTakeFirst();
   }
 
-  /** A match was written to `fixtureId`: what was prefetched about that fixture is stale. */
-  fixtureWritten(fixtureId: number): void {
-    for (const [matchId, f] of this.ownFixtures) if (f && f.id === fixtureId) this.ownFixtures.delete(matchId);
+  /** A match was written to fixture `row` (as it is now): what was prefetched about that fixture is stale. */
+  fixtureWritten(row: FixtureRow): void {
+    for (const [matchId, f] of this.ownFixtures) if (f && f.id === row.id) this.ownFixtures.delete(matchId);
+    const held = this.heldFixtures.get(row.season_id);
+    if (held) {
+      const i = held.findIndex((f) => f.id === row.id);
+      if (i >= 0) held.splice(i, 1);
+      if (row.cricsheet_match_id !== null) held.push(row);
+      held.sort((a, b) => a.id - b.id);
+    }
+  }
+
+  /** The season's fixtures holding a Cricsheet match id, by id (one query per season and batch). */
+  async seasonHeldFixtures(db: Kysely<DB>, seasonId: number): Promise<FixtureRow[]> {
+    let held = this.heldFixtures.get(seasonId);
+    if (!held) {
+      held = await db
+        .selectFrom('fixtures')
+        .selectAll()
+        .where('season_id', '=', seasonId)
+        .where('cricsheet_match_id', 'is not', null)
+        .orderBy('id')
+        .execute();
+      this.heldFixtures.set(seasonId, held);
+    }
+    return held;
   }
 
   async previousImport(db: Kysely<DB>, matchId: string) {
@@ -125,7 +151,28 @@ export const MAX_BIND_PARAMETERS = 65_535;
 /** Values per `IN (...)` list (each one a bind parameter). */
 const MAX_IN_LIST = 10_000;
 
-type WriteQuery = Compilable & OperationNodeSource;
+type WriteQuery = (Compilable & OperationNodeSource) | RawBuilder<unknown>;
+
+function isRaw(q: WriteQuery): q is RawBuilder<unknown> {
+  return 'isRawBuilder' in q && q.isRawBuilder === true;
+}
+
+/**
+ * A multi-row insert of `rows` (keyed by column name, all with the same keys) sent as one JSON
+ * parameter: a match's ~25 stat lines of 20 columns are 500 bind parameters otherwise, each one
+ * built into the query, serialized and parsed.
+ */
+export function insertJsonRows(
+  table: keyof DB & string,
+  rows: readonly Record<string, unknown>[],
+  onConflictDoNothing = false,
+): RawBuilder<unknown> {
+  const cols = sql.join(Object.keys(rows[0] ?? {}).map((c) => sql.id(c)));
+  return sql`INSERT INTO ${sql.table(table)} (${cols})
+    SELECT ${cols} FROM json_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(rows)}::json)${
+      onConflictDoNothing ? sql` ON CONFLICT DO NOTHING` : sql``
+    }`;
+}
 
 /**
  * Runs independent writes in as few statements as possible: consecutive queries go into one
@@ -148,7 +195,7 @@ export async function executeWrites(db: Kysely<DB>, queries: readonly WriteQuery
     params = 0;
   };
   for (const q of queries) {
-    const n = q.compile().parameters.length;
+    const n = (isRaw(q) ? q.compile(db) : q.compile()).parameters.length;
     if (group.length && params + n > MAX_BIND_PARAMETERS) await flush();
     group.push(q);
     params += n;
@@ -195,14 +242,15 @@ export async function importMatch(
 
 /**
  * The writes of `importMatch`, in the caller's transaction, without the re-score: `rescore` says
- * whether the fixture's result changed (the caller runs `onResultsChanged` for it before committing).
+ * whether the fixture's result changed (the caller runs `onResultsChanged` for it before committing),
+ * `players` who has stats in it (whose inferred positions may have changed).
  */
 export async function writeMatch(
   trx: Kysely<DB>,
   parsed: ParsedMatch,
   options: ImportMatchOptions & { overrides: ReadonlyMap<string, PositionOverride> },
   batch: ImportBatch,
-): Promise<ImportMatchResult & { rescore: boolean }> {
+): Promise<ImportMatchResult & { rescore: boolean; players?: number[] }> {
   const previous = await batch.previousImport(trx, parsed.matchId);
   if (previous && previous.checksum === parsed.checksum) {
     return { matchId: parsed.matchId, fixtureId: previous.fixture_id, status: 'unchanged', rescore: false };
@@ -239,8 +287,9 @@ export async function writeMatch(
     await executeWrites(trx, [recordImport(trx, parsed, target.fixtureId)]);
     return { matchId: parsed.matchId, fixtureId: target.fixtureId, status: importStatus, rescore: false };
   }
-  const fixtureId = await upsertFixture(trx, parsed, target, { seasonId, stageId, teamIds, status });
-  batch.fixtureWritten(fixtureId);
+  const fixtureRow = await upsertFixture(trx, parsed, target, { seasonId, stageId, teamIds, status });
+  const fixtureId = fixtureRow.id;
+  batch.fixtureWritten(fixtureRow);
 
   // A fixture created just now has nothing to replace; one that existed loses its previous rows first
   // (in their own statement: the parts of one statement do not see each other's changes).
@@ -318,7 +367,7 @@ export async function writeMatch(
     run_outs_direct: l.runOutsDirect,
     run_outs_indirect: l.runOutsIndirect,
   }));
-  for (const rows of chunkRows(stats)) writes.push(trx.insertInto('player_fixture_stats').values(rows));
+  if (stats.length) writes.push(insertJsonRows('player_fixture_stats', stats));
   // One row per (season, team, player): a player listed twice in a match would otherwise make the
   // multi-row ON CONFLICT insert touch the same row twice.
   const squadKeys = new Set<string>();
@@ -330,16 +379,9 @@ export async function writeMatch(
       squadKeys.add(k);
       return true;
     });
-  for (const rows of chunkRows(squads)) {
-    writes.push(
-      trx
-        .insertInto('squads')
-        .values(rows)
-        .onConflict((oc) => oc.doNothing()),
-    );
-  }
+  if (squads.length) writes.push(insertJsonRows('squads', squads, true));
   await executeWrites(trx, writes);
-  return { matchId: parsed.matchId, fixtureId, status: importStatus, rescore: true };
+  return { matchId: parsed.matchId, fixtureId, status: importStatus, rescore: true, players: [...playerIds.values()] };
 }
 
 /** Remembers which fixture a Cricsheet match went to, and its checksum (for 'unchanged'). */
@@ -471,7 +513,7 @@ async function resolveFixture(
   const seenBefore = previousFixtureId !== undefined;
   const held = seenBefore
     ? await db.selectFrom('fixtures').selectAll().where('id', '=', previousFixtureId).executeTakeFirst()
-    : await findReplayedFixture(db, parsed, ctx.seasonId, local, visitor);
+    : await findReplayedFixture(db, parsed, ctx.seasonId, local, visitor, ctx.batch);
   if (held) {
     if (outranksHolder(parsed, held)) return { kind: 'write', fixture: held };
     if (parsed.result.type === 'no_result') return { kind: 'attach', fixtureId: held.id };
@@ -498,27 +540,27 @@ async function resolveFixture(
   return { kind: 'write', fixture: await findScheduledFixture(db, parsed, ctx.seasonId, local, visitor) };
 }
 
-/** A fixture of the same season, slot and teams that another Cricsheet match already went to. */
-async function findReplayedFixture(db: Kysely<DB>, parsed: ParsedMatch, seasonId: number, a: number, b: number) {
+/**
+ * A fixture of the same season, slot and teams that another Cricsheet match already went to (the
+ * lowest id), from the season's held fixtures the batch keeps.
+ */
+async function findReplayedFixture(
+  db: Kysely<DB>,
+  parsed: ParsedMatch,
+  seasonId: number,
+  a: number,
+  b: number,
+  batch: ImportBatch,
+): Promise<FixtureRow | undefined> {
   // Only numbered matches and playoffs have a slot; unnumbered league games between the same two
   // teams are different matches.
   if (parsed.matchNumber === null && parsed.stageName !== 'Playoffs') return undefined;
-  let q = db
-    .selectFrom('fixtures')
-    .selectAll()
-    .where('season_id', '=', seasonId)
-    .where('cricsheet_match_id', 'is not', null)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('local_team_id', '=', a), eb('visitor_team_id', '=', b)]),
-        eb.and([eb('local_team_id', '=', b), eb('visitor_team_id', '=', a)]),
-      ]),
-    );
-  q =
-    parsed.matchNumber !== null
-      ? q.where('match_number', '=', parsed.matchNumber)
-      : q.where('name', '=', parsed.fixtureName);
-  return q.orderBy('id').executeTakeFirst();
+  const held = await batch.seasonHeldFixtures(db, seasonId);
+  return held.find(
+    (f) =>
+      ((f.local_team_id === a && f.visitor_team_id === b) || (f.local_team_id === b && f.visitor_team_id === a)) &&
+      (parsed.matchNumber !== null ? f.match_number === parsed.matchNumber : f.name === parsed.fixtureName),
+  );
 }
 
 /** Whether `parsed` should hold the fixture's result instead of the attempt holding it now. */
@@ -535,13 +577,13 @@ async function upsertFixture(
   parsed: ParsedMatch,
   target: Extract<FixtureTarget, { kind: 'write' }>,
   ctx: { seasonId: number; stageId: number; teamIds: Map<string, number>; status: FixtureStatus },
-): Promise<number> {
+): Promise<FixtureRow> {
   const local = ctx.teamIds.get(parsed.teams[0])!;
   const visitor = ctx.teamIds.get(parsed.teams[1])!;
   const fixture = target.fixture;
 
   if (!fixture) {
-    const row = await db
+    return db
       .insertInto('fixtures')
       .values({
         season_id: ctx.seasonId,
@@ -556,9 +598,8 @@ async function upsertFixture(
         city: parsed.city,
         status: ctx.status,
       })
-      .returning('id')
+      .returningAll()
       .executeTakeFirstOrThrow();
-    return row.id;
   }
   const sameTeams =
     (fixture.local_team_id === local && fixture.visitor_team_id === visitor) ||
@@ -570,7 +611,7 @@ async function upsertFixture(
   }
   // A scheduled (or replayed) fixture keeps its start time and home/away order: users saw them
   // when picking, and their picks count for the match that was played.
-  await db
+  return db
     .updateTable('fixtures')
     .set({
       cricsheet_match_id: parsed.matchId,
@@ -582,8 +623,8 @@ async function upsertFixture(
       updated_at: new Date(),
     })
     .where('id', '=', fixture.id)
-    .execute();
-  return fixture.id;
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** A fixture of the season created by a schedule import (no Cricsheet id yet) that this match plays. */
