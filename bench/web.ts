@@ -23,7 +23,7 @@ const RUNS = QUICK ? 1 : 3;
 const LANDING_JS_TARGET = 100 * 1024;
 
 interface Budgets {
-  routes: Record<string, { chunk: string; js: Bytes; css: Bytes }>;
+  routes: Record<string, { chunk: string; js: Bytes; css: Bytes; afterRender: Bytes; atStart: Bytes }>;
   over: string[];
 }
 interface Bytes {
@@ -156,10 +156,10 @@ export async function web(): Promise<BenchReport> {
   const landing = b.routes.landing!;
   const targets: TargetCheck[] = [
     {
-      name: 'web: landing route first-load JavaScript (gzip)',
+      name: 'web: landing route JavaScript fetched at start (gzip; first load + after render)',
       target: '≤ 100 KB',
-      measured: fmt.kb(landing.js.gzip),
-      met: landing.js.gzip <= LANDING_JS_TARGET,
+      measured: `${fmt.kb(landing.atStart.gzip)} (render path ${fmt.kb(landing.js.gzip)})`,
+      met: landing.atStart.gzip <= LANDING_JS_TARGET,
     },
     ...['landing', 'home'].map((route) => ({
       name: `web: Lighthouse performance, /${route}, desktop preset (median of ${RUNS})`,
@@ -169,9 +169,9 @@ export async function web(): Promise<BenchReport> {
     })),
     ...Object.entries(b.routes).map(([route, r]) => ({
       name: `web: CI byte budgets, ${route} (scripts/check-bundle-budgets.mjs)`,
-      target: `js ≤ ${fmt.kb(r.js.budget)}, css ≤ ${fmt.kb(r.css.budget)}`,
-      measured: `${fmt.kb(r.js.gzip)}, ${fmt.kb(r.css.gzip)}`,
-      met: r.js.gzip <= r.js.budget && r.css.gzip <= r.css.budget,
+      target: `js ≤ ${fmt.kb(r.js.budget)}, at start ≤ ${fmt.kb(r.atStart.budget)}, css ≤ ${fmt.kb(r.css.budget)}`,
+      measured: `${fmt.kb(r.js.gzip)}, ${fmt.kb(r.atStart.gzip)}, ${fmt.kb(r.css.gzip)}`,
+      met: r.js.gzip <= r.js.budget && r.atStart.gzip <= r.atStart.budget && r.css.gzip <= r.css.budget,
     })),
   ];
   return {

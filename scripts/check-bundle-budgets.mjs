@@ -20,14 +20,15 @@ import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
 /**
- * Budgets in gzip bytes: today's first loads plus a little, so a regression fails the build. The landing
- * budget is the 100 KB of JavaScript of issue 8 (97.8 KB when it was set: react-dom + react + scheduler
- * are ~68 KB of it, react-router in declarative mode ~11 KB). Raise one only with a reason in the
- * commit message.
+ * Budgets in gzip bytes: today's first loads plus a little, so a regression fails the build. `atStart`
+ * is all the JavaScript the route fetches as it starts (its first load plus "after render"): for the
+ * landing page that is the 100 KB of issue 8 (98.5 KB when it was set, 94.7 KB of it on the render
+ * path: react-dom + react + scheduler ~68 KB, react-router in declarative mode ~11 KB). Raise one only
+ * with a reason in the commit message.
  */
 export const BUDGETS = {
-  landing: { js: 100 * KB, css: 10 * KB },
-  home: { js: 120 * KB, css: 10 * KB },
+  landing: { js: 97 * KB, css: 10 * KB, atStart: 100 * KB },
+  home: { js: 120 * KB, css: 10 * KB, atStart: 122 * KB },
 };
 /** The lazy chunks each route renders (apps/web/src/app/routes.tsx): /home screens sit in the lazy shell. */
 const ROUTE_CHUNKS = {
@@ -140,11 +141,17 @@ for (const [route, budget] of Object.entries(BUDGETS)) {
       raw: sum(later, rawSize),
       budget: AFTER_RENDER_BUDGET,
     },
+    atStart: {
+      files: js.length + later.length,
+      gzip: sum(js, gzipSize) + sum(later, gzipSize),
+      raw: sum(js, rawSize) + sum(later, rawSize),
+      budget: budget.atStart,
+    },
   };
 }
 
 const over = Object.entries(report).flatMap(([route, r]) =>
-  ['js', 'css', 'afterRender'].filter((k) => r[k].gzip > r[k].budget).map((k) => `${route} ${k}`),
+  ['js', 'css', 'afterRender', 'atStart'].filter((k) => r[k].gzip > r[k].budget).map((k) => `${route} ${k}`),
 );
 if (asJson) {
   console.log(JSON.stringify({ dist, gzipLevel: 9, routes: report, over }, null, 2));
@@ -152,10 +159,11 @@ if (asJson) {
   const kb = (n) => `${(n / KB).toFixed(1)} KB`;
   console.log('first-load bytes (gzip level 9)   files   gzip      budget    raw');
   for (const [route, r] of Object.entries(report)) {
-    for (const k of ['js', 'css', 'afterRender']) {
+    for (const k of ['js', 'css', 'afterRender', 'atStart']) {
       const x = r[k];
       const mark = x.gzip > x.budget ? 'OVER' : 'ok';
-      const label = k === 'afterRender' ? `${route} js after render` : `${route} ${k}`;
+      const label =
+        { afterRender: `${route} js after render`, atStart: `${route} js, all at start` }[k] ?? `${route} ${k}`;
       console.log(
         `${label.padEnd(32)}  ${String(x.files).padStart(5)}   ${kb(x.gzip).padStart(8)}  ${kb(x.budget).padStart(8)}  ${kb(x.raw).padStart(9)}  ${mark}`,
       );

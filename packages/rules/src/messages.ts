@@ -1,44 +1,18 @@
 /**
  * Every user-facing text of spec sections 2, 5 and 8, character for character.
- * Functions fill the spec's {placeholders}.
+ * Functions fill the spec's {placeholders}. The sections the first page load needs (common, landing,
+ * shell) live in messages/ and are exported on their own too, so the landing page's bundle carries
+ * those and not every screen's texts.
  */
+import { commonMessages } from './messages/common';
+import { landingMessages } from './messages/landing';
+import { shellMessages } from './messages/shell';
+
 export const messages = {
-  common: {
-    checkForm: 'Please check your form for errors',
-    checkFormDot: 'Please check your form for errors.',
-    fixForm: 'Please fix the errors in the form.',
-    unexpected: 'An unexpected error occurred. Please try again later.',
-    success: 'Success.',
-    loading: 'Processing your request, please wait...',
-    emailRequired: 'Email is required.',
-    emailInvalid: 'Please enter a valid email.',
-    passwordRequired: 'Password is required.',
-    passwordsDoNotMatch: 'Passwords do not match.',
-  },
-  landing: {
-    title: 'Welcome to Fantasy Cricket',
-    tagline: 'Cricket, Strategy, and Ultimate Bragging Rights !',
-  },
+  common: commonMessages,
+  landing: landingMessages,
   /** Header, sidebar and footer labels of spec section 2 ("Global"). */
-  shell: {
-    greeting: (firstName: string) => `Hi, ${firstName} !`,
-    nav: {
-      startLeague: 'Start a League',
-      joinLeague: 'Join a League',
-      myLeagues: 'My Leagues',
-      leagueMembers: 'League Members',
-      mySelections: 'My Selections',
-      allSelections: 'All Selections',
-      leaderboard: 'Leaderboard',
-      faq: 'FAQ',
-      myProfile: 'My Profile',
-      signOut: 'Sign Out',
-    },
-    copyright: (year: number) => `© ${year} Fantasy Cricket`,
-    terms: 'Terms and Conditions',
-    privacy: 'Privacy Policy',
-    contactUs: 'Contact Us',
-  },
+  shell: shellMessages,
   login: {
     invalidCredentials: 'Invalid credentials, please try again.',
     failed: (serverMessage: string) => `Login failed: ${serverMessage}`,

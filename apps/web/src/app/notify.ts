@@ -1,4 +1,4 @@
-import { messages } from '@fantasy-cricket/rules';
+import { commonMessages } from '@fantasy-cricket/rules';
 import { type AppNotification, type NotificationKind, notificationAtom } from './atoms';
 import { ApiError } from './api';
 import { getAppStore } from './store';
@@ -14,7 +14,7 @@ export function errorNotificationText(error: unknown, fallback?: string): string
   if (error instanceof ApiError && STATUSES_WITH_SERVER_MESSAGE.has(error.status) && error.serverMessage) {
     return error.serverMessage;
   }
-  return fallback ?? messages.common.unexpected;
+  return fallback ?? commonMessages.unexpected;
 }
 
 let nextId = 1;
@@ -26,7 +26,7 @@ export function notify(kind: NotificationKind, message: string): AppNotification
 }
 
 /** Shows a success notification ('Success.' unless told otherwise). */
-export function notifySuccess(message: string = messages.common.success): void {
+export function notifySuccess(message: string = commonMessages.success): void {
   notify('success', message);
 }
 

@@ -1,5 +1,5 @@
 import { Button } from '@fantasy-cricket/ui';
-import { messages } from '@fantasy-cricket/rules';
+import { landingMessages } from '@fantasy-cricket/rules';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
@@ -68,9 +68,9 @@ export function LandingPage() {
         <div className={styles.heroText}>
           <span className={styles.eyebrow}>Fantasy cricket leagues</span>
           <h1 id="landing-title" className={styles.title}>
-            {messages.landing.title}
+            {landingMessages.title}
           </h1>
-          <p className={styles.tagline}>{messages.landing.tagline}</p>
+          <p className={styles.tagline}>{landingMessages.tagline}</p>
           <div className={styles.actions}>
             <Button asChild size="lg" className={styles.action}>
               <Link to="/register">Sign Up</Link>

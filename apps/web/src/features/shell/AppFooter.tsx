@@ -1,5 +1,5 @@
 import { Footer, TextLink } from '@fantasy-cricket/ui';
-import { FOOTER_COPYRIGHT_YEAR, messages } from '@fantasy-cricket/rules';
+import { FOOTER_COPYRIGHT_YEAR, shellMessages } from '@fantasy-cricket/rules';
 import { Link } from 'react-router-dom';
 
 export const TERMS_PDF = '/legal/terms.pdf';
@@ -9,15 +9,15 @@ export const PRIVACY_PDF = '/legal/privacy.pdf';
 export function AppFooter() {
   return (
     <Footer>
-      <span>{messages.shell.copyright(FOOTER_COPYRIGHT_YEAR)}</span>
+      <span>{shellMessages.copyright(FOOTER_COPYRIGHT_YEAR)}</span>
       <TextLink href={TERMS_PDF} target="_blank" rel="noopener">
-        {messages.shell.terms}
+        {shellMessages.terms}
       </TextLink>
       <TextLink href={PRIVACY_PDF} target="_blank" rel="noopener">
-        {messages.shell.privacy}
+        {shellMessages.privacy}
       </TextLink>
       <TextLink asChild>
-        <Link to="/contact">{messages.shell.contactUs}</Link>
+        <Link to="/contact">{shellMessages.contactUs}</Link>
       </TextLink>
     </Footer>
   );

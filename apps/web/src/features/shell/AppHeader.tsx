@@ -1,5 +1,5 @@
 import { Button, Header, Logo } from '@fantasy-cricket/ui';
-import { messages } from '@fantasy-cricket/rules';
+import { shellMessages } from '@fantasy-cricket/rules';
 import { useAtom, useAtomValue } from 'jotai';
 import { Link, useLocation } from 'react-router-dom';
 import { storedUserAtom } from '../../app/atoms';
@@ -37,7 +37,7 @@ export function AppHeader() {
     return (
       <Header
         logo={logo}
-        greeting={user ? messages.shell.greeting(user.firstName) : undefined}
+        greeting={user ? shellMessages.greeting(user.firstName) : undefined}
         onMenuClick={() => setMenuOpen((open) => !open)}
         menuOpen={menuOpen}
         menuControls={SIDEBAR_ID}

@@ -1,5 +1,5 @@
 import { Sidebar, SidebarLink } from '@fantasy-cricket/ui';
-import { messages } from '@fantasy-cricket/rules';
+import { shellMessages } from '@fantasy-cricket/rules';
 import { useAtom } from 'jotai';
 import { NavLink } from 'react-router-dom';
 import { SIDEBAR_ID, sidebarOpenAtom } from './atoms';
@@ -30,7 +30,7 @@ export function AppSidebar() {
             void signOut();
           }}
         >
-          {messages.shell.nav.signOut}
+          {shellMessages.nav.signOut}
         </button>
       </SidebarLink>
     </Sidebar>

@@ -1,4 +1,4 @@
-import { messages } from '@fantasy-cricket/rules';
+import { shellMessages } from '@fantasy-cricket/rules';
 import type { ReactNode } from 'react';
 import {
   ChartIcon,
@@ -12,7 +12,7 @@ import {
   UsersIcon,
 } from './icons';
 
-const nav = messages.shell.nav;
+const nav = shellMessages.nav;
 
 /** The /home child screens, in sidebar order (spec section 2, "Sidebar"). */
 export const homeScreens = [
