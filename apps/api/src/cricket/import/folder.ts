@@ -145,6 +145,11 @@ async function importBatch(
 ): Promise<{ entries: ImportReportEntry[]; rescored: number[]; moved: number[] }> {
   const batch = new ImportBatch();
   await batch.prefetch(trx, matches);
+  if (!savepoints) {
+    // New players of the whole batch in one statement (with savepoints, a failed match's would stay).
+    const toWrite = matches.filter((p) => batch.previous.get(p.matchId)?.checksum !== p.checksum);
+    await batch.createMissingPlayers(trx, toWrite, options.overrides);
+  }
   const entries: ImportReportEntry[] = [];
   const rescore = new Set<number>();
   const players: number[] = [];

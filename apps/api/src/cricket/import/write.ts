@@ -86,6 +86,28 @@ export class ImportBatch {
     );
   }
 
+  /**
+   * Creates the players of `matches` that do not exist yet, in one statement, in the order in which
+   * importing the matches one by one would create them (so with the same ids).
+   */
+  async createMissingPlayers(
+    db: Kysely<DB>,
+    matches: readonly ParsedMatch[],
+    overrides: ReadonlyMap<string, PositionOverride>,
+  ): Promise<void> {
+    await this.lookUpPlayers(
+      db,
+      matches.flatMap((m) => m.lines.map((l) => l.cricsheetId)),
+    );
+    const missing = new Map<string, string>();
+    for (const m of matches) {
+      for (const [cid, name] of new Map(m.lines.map((l) => [l.cricsheetId, l.name]))) {
+        if (!this.players.has(cid) && !missing.has(cid)) missing.set(cid, name);
+      }
+    }
+    await createPlayers(db, [...missing], overrides, this);
+  }
+
   /** Looks up the players not known yet (one query). */
   async lookUpPlayers(db: Kysely<DB>, cricsheetIds: readonly string[]): Promise<void> {
     const unknown = [...new Set(cricsheetIds)].filter((id) => !this.players.has(id) && !this.absentPlayers.has(id));
@@ -457,6 +479,18 @@ async function ensurePlayers(
       db,
     );
   }
+  for (const [cid, id] of await createPlayers(db, missing, overrides, batch)) ids.set(cid, id);
+  return ids;
+}
+
+/** Creates players (Cricsheet id, name) in one multi-row insert per 10,000 or so; their ids by Cricsheet id. */
+async function createPlayers(
+  db: Kysely<DB>,
+  missing: readonly (readonly [string, string])[],
+  overrides: ReadonlyMap<string, PositionOverride>,
+  batch: ImportBatch,
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
   const rows = missing.map(([cricsheet_id, full_name]) => {
     const o = overrides.get(cricsheet_id);
     return {
