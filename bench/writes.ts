@@ -75,40 +75,55 @@ async function seed(bench: BenchDb) {
       });
       leagues.push(l.id);
     }
+    // Two pick sets per member (every slot differs between them). The runs go through the members with
+    // set A, then set B, then A again… continuing where the previous run stopped (see `rotated`), so
+    // every save changes all 66 rows (or writes them the first time) — never an identical re-save,
+    // which the API would skip and the baseline would not.
     const saves: Save[] = [];
-    for (const [i, userId] of users.entries()) {
-      const picks: { position: number; order: number; player: number }[] = [];
-      for (const slot of SLOTS) {
-        const pool = byPosition.get(slot.position) ?? [];
-        if (pool.length < slot.count)
-          throw new Error(`squads have ${pool.length} players for position ${slot.position}`);
-        for (let o = 0; o < slot.count; o++)
-          picks.push({ position: slot.position, order: o + 1, player: pool[(i + o) % pool.length]! });
+    for (const shift of [0, 1]) {
+      for (const [i, userId] of users.entries()) {
+        const picks: { position: number; order: number; player: number }[] = [];
+        for (const slot of SLOTS) {
+          const pool = byPosition.get(slot.position) ?? [];
+          if (pool.length < slot.count + 1)
+            throw new Error(`squads have ${pool.length} players for position ${slot.position}`);
+          for (let o = 0; o < slot.count; o++)
+            picks.push({ position: slot.position, order: o + 1, player: pool[(i + o + shift) % pool.length]! });
+        }
+        const body = JSON.stringify({
+          CopyToOtherLeagues: true,
+          Selection: picks.map((p) => ({
+            UserID: userId,
+            LeagueID: leagues[0],
+            FixtureID: fixture.id,
+            PositionTypeID: p.position,
+            PositionOrder: p.order,
+            PlayerID: p.player,
+            IsActive: true,
+          })),
+        });
+        saves.push({
+          userId,
+          cookie: cookieHeader(await sessionFor(db, userId)),
+          body,
+          rows: leagues.flatMap((l) =>
+            picks.map((p) => [l, p.position, p.order, p.player] as [number, number, number, number]),
+          ),
+        });
       }
-      const body = JSON.stringify({
-        CopyToOtherLeagues: true,
-        Selection: picks.map((p) => ({
-          UserID: userId,
-          LeagueID: leagues[0],
-          FixtureID: fixture.id,
-          PositionTypeID: p.position,
-          PositionOrder: p.order,
-          PlayerID: p.player,
-          IsActive: true,
-        })),
-      });
-      saves.push({
-        userId,
-        cookie: cookieHeader(await sessionFor(db, userId)),
-        body,
-        rows: leagues.flatMap((l) =>
-          picks.map((p) => [l, p.position, p.order, p.player] as [number, number, number, number]),
-        ),
-      });
     }
     await sql`ANALYZE`.execute(db);
     return { fixtureId: fixture.id, leagues, saves };
   });
+}
+
+/** Where the baseline's next save starts: each run continues the previous one (A, B, A… per member). */
+let rawNext = 0;
+
+/** `list` starting at position `from` (mod its length): a run that continues where the last one stopped. */
+function rotated<T>(list: readonly T[], from: number): T[] {
+  const k = from % list.length;
+  return [...list.slice(k), ...list.slice(0, k)];
 }
 
 /** The baseline: `concurrency` callers, each saving the next member's 66 rows in one transaction. */
@@ -120,14 +135,13 @@ async function rawUpserts(
   seconds: number,
 ): Promise<LoadResult> {
   const pool = new pg.Pool({ connectionString: url, max: POOL });
-  let next = 0;
   let errors = 0;
   const latencies: number[] = [];
   const end = Date.now() + seconds * 1000;
   const worker = async () => {
     while (Date.now() < end) {
-      const s = saves[next % saves.length]!;
-      next += 1;
+      const s = saves[rawNext % saves.length]!;
+      rawNext += 1;
       const values: unknown[] = [];
       const tuples = s.rows.map(([league, position, order, player], i) => {
         values.push(league, s.userId, fixtureId, position, order, player);
@@ -203,13 +217,17 @@ export async function writes(): Promise<BenchReport> {
     throw new Error(`probe save: ${probe.status} ${JSON.stringify(probeBody)}`);
 
   const runs: { connections: number; api: LoadResult; baseline: LoadResult; apiCpu: number; dbCpu: number }[] = [];
+  // The probe saved variant 0; the runs continue from there.
+  let apiNext = 1;
   try {
     for (const connections of [16, 64]) {
       log(`writes: API at ${connections} connections`);
-      const spec = { url: `${api.url}/api/player_selection/bulk_update`, connections, method: 'PUT', variants };
-      await load({ ...spec, durationSec: DURATION.warmup });
+      const spec = { url: `${api.url}/api/player_selection/bulk_update`, connections, method: 'PUT' };
+      const warm = await load({ ...spec, variants: rotated(variants, apiNext), durationSec: DURATION.warmup });
+      apiNext += warm.requests;
       const [a0, d0] = [cpuMs(api.proc.pid), await pgCpu()];
-      const apiRun = await load({ ...spec, durationSec: DURATION.measure });
+      const apiRun = await load({ ...spec, variants: rotated(variants, apiNext), durationSec: DURATION.measure });
+      apiNext += apiRun.requests;
       const [a1, d1] = [cpuMs(api.proc.pid), await pgCpu()];
       log(`writes: raw pg upserts at ${connections}`);
       await rawUpserts(url, seeded.saves, seeded.fixtureId, connections, DURATION.warmup);
@@ -264,7 +282,7 @@ export async function writes(): Promise<BenchReport> {
           r.api.non2xx + r.api.errors + r.api.timeouts + r.baseline.errors,
         ]),
         notes: [
-          `${USERS.toLocaleString('en')} members, each in ${LEAGUES} Player Selection leagues; request i saves member i mod ${USERS} (11 slots, then the copy).`,
+          `${USERS.toLocaleString('en')} members, each in ${LEAGUES} Player Selection leagues; request i saves member i mod ${USERS} (11 slots, then the copy), alternating two pick sets per member across passes, so every save changes its rows.`,
           `Both sides: ${POOL} PostgreSQL connections; the baseline sends one INSERT … ON CONFLICT of the 66 rows per transaction.`,
         ],
       },
