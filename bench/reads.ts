@@ -238,7 +238,7 @@ export async function reads(): Promise<BenchReport> {
         ]),
         notes: [
           'API = apps/api/src/main.ts (LOG_LEVEL=warn), PostgreSQL pool 10; each request carries a session cookie.',
-          '(floor) serverTime: the HTTP stack and the session check (one query), nothing else: the most any endpoint can reach.',
+          '(floor) serverTime: the HTTP stack and the session check (from the process cache once warm), nothing else: the most any endpoint can reach.',
         ],
       },
       {
