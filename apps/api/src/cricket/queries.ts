@@ -73,6 +73,7 @@ export async function listFixtures(
 export interface PlayerOption {
   PlayerID: number;
   PlayerFullName: string;
+  TeamID: number;
   TeamCode: string;
   TeamName: string;
   PositionName: string;
@@ -83,7 +84,7 @@ export interface PlayerOption {
  * The players who can be picked for a fixture: the season squads of its two teams, sorted by team
  * name, position (team-sheet order: keeper, batsmen, allrounders, bowlers) and name. Filter by
  * position for Player Selection rows, or by the feature's positions (`feature_positions`) for
- * Match Prediction player features.
+ * Match Prediction player features. Empty for an unknown fixture.
  */
 export async function fixturePlayers(db: Kysely<DB>, fixtureId: number): Promise<PlayerOption[]> {
   const rows = await db
@@ -92,7 +93,8 @@ export async function fixturePlayers(db: Kysely<DB>, fixtureId: number): Promise
     .innerJoin('teams as t', 't.id', 's.team_id')
     .innerJoin('players as p', 'p.id', 's.player_id')
     .innerJoin('positions as pos', 'pos.id', 'p.position_id')
-    .select(['p.id', 'p.full_name', 't.code', 't.name as team', 'pos.name as position', 'pos.id as position_id'])
+    .select(['p.id', 'p.full_name', 't.id as team_id', 't.code', 't.name as team', 'pos.name as position'])
+    .select('pos.id as position_id')
     .where('f.id', '=', fixtureId)
     .where((eb) =>
       eb.or([eb('s.team_id', '=', eb.ref('f.local_team_id')), eb('s.team_id', '=', eb.ref('f.visitor_team_id'))]),
@@ -100,10 +102,12 @@ export async function fixturePlayers(db: Kysely<DB>, fixtureId: number): Promise
     .orderBy('t.name')
     .orderBy('pos.sort_order')
     .orderBy('p.full_name')
+    .orderBy('p.id')
     .execute();
   return rows.map((r) => ({
     PlayerID: r.id,
     PlayerFullName: r.full_name,
+    TeamID: r.team_id,
     TeamCode: r.code,
     TeamName: r.team,
     PositionName: r.position,
@@ -111,16 +115,20 @@ export async function fixturePlayers(db: Kysely<DB>, fixtureId: number): Promise
   }));
 }
 
-/** The two teams of a fixture, by name. */
-export async function fixtureTeams(db: Kysely<DB>, fixtureId: number): Promise<{ ID: number; Name: string }[]> {
+/** The two teams of a fixture, by name (empty for an unknown fixture). */
+export async function fixtureTeams(
+  db: Kysely<DB>,
+  fixtureId: number,
+): Promise<{ ID: number; Name: string; Code: string }[]> {
   const rows = await db
     .selectFrom('fixtures as f')
     .innerJoin('teams as t', (j) =>
       j.on((eb) => eb.or([eb('t.id', '=', eb.ref('f.local_team_id')), eb('t.id', '=', eb.ref('f.visitor_team_id'))])),
     )
-    .select(['t.id', 't.name'])
+    .select(['t.id', 't.name', 't.code'])
     .where('f.id', '=', fixtureId)
     .orderBy('t.name')
+    .orderBy('t.id')
     .execute();
-  return rows.map((r) => ({ ID: r.id, Name: r.name }));
+  return rows.map((r) => ({ ID: r.id, Name: r.name, Code: r.code }));
 }

@@ -1,6 +1,6 @@
 import { messages } from '@fantasy-cricket/rules';
 import type { Kysely, Selectable } from 'kysely';
-import type { DB, LeagueMembersTable, LeaguesTable } from '../db/schema';
+import type { DB, LeagueMembersTable, LeaguesTable, LeagueTypeCode } from '../db/schema';
 import { HttpError } from '../http/errors';
 
 const m = messages.leagueApi;
@@ -53,6 +53,22 @@ export async function membershipOf(
 }
 
 /**
+ * The one membership rule: the league admin always passes; otherwise 403 unless a member who is not
+ * Rejected and — with `approved` (the default) — no longer pending. Used by `requireMember` and by the
+ * picks save, which reads the membership in its own locking query.
+ */
+export function assertMembership(
+  league: { admin_user_id: number | null },
+  memberStatus: MemberRecord['status'] | null | undefined,
+  userId: number,
+  options: { approved?: boolean } = {},
+): void {
+  if (league.admin_user_id === userId) return;
+  if (!memberStatus || memberStatus === 'Rejected') throw new HttpError(403, m.notMember);
+  if ((options.approved ?? true) && memberStatus !== 'Approved') throw new HttpError(403, m.notApproved);
+}
+
+/**
  * The league and the user's membership, or 404 (no league) / 403 (not a member, rejected, or — with
  * `approved` (the default) — still pending). The league admin always passes.
  */
@@ -64,11 +80,41 @@ export async function requireMember(
 ): Promise<{ league: LeagueRecord; member: MemberRecord | undefined; isAdmin: boolean }> {
   const league = await loadLeague(db, leagueId, options);
   const member = await membershipOf(db, leagueId, userId);
-  const isAdmin = league.admin_user_id === userId;
-  if (isAdmin) return { league, member, isAdmin };
-  if (!member || member.status === 'Rejected') throw new HttpError(403, m.notMember);
-  if ((options.approved ?? true) && member.status !== 'Approved') throw new HttpError(403, m.notApproved);
-  return { league, member, isAdmin };
+  assertMembership(league, member?.status, userId, options);
+  return { league, member, isAdmin: league.admin_user_id === userId };
+}
+
+/** The 400 messages of an operation of one league type called on a league of the other type. */
+export interface WrongTypeMessages {
+  notMatchPrediction: string;
+  notPlayerSelection: string;
+}
+
+/** 400 with the area's message when the league is not of `type` (no check without `type`). */
+export function assertLeagueType(
+  actual: LeagueTypeCode,
+  type: LeagueTypeCode | undefined,
+  wrongType: WrongTypeMessages,
+): void {
+  if (type && actual !== type) {
+    throw new HttpError(400, type === 'MP' ? wrongType.notMatchPrediction : wrongType.notPlayerSelection);
+  }
+}
+
+/**
+ * The league for a read (picks, standings): 404 unknown, 403 unless the caller is an Approved member
+ * or the admin, 400 (with the area's message) when a type-specific operation is called on a league of
+ * the other type.
+ */
+export async function readableLeague(
+  db: Kysely<DB>,
+  leagueId: number,
+  userId: number,
+  options: { type?: LeagueTypeCode; wrongType: WrongTypeMessages },
+): Promise<LeagueRecord> {
+  const { league } = await requireMember(db, leagueId, userId);
+  assertLeagueType(league.league_type, options.type, options.wrongType);
+  return league;
 }
 
 /** The league when `userId` is its admin: 404 unknown, 403 otherwise. */

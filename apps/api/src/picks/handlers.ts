@@ -4,7 +4,7 @@ import type { SessionInfo } from '../http/session';
 import { matchPredictionRows, saveMatchPredictionPicks } from './match-prediction';
 import { fixturePlayerOptions, fixtureTeamOptions, leagueFixtureList } from './options';
 import { playerSelectionRows, savePlayerSelectionPicks } from './player-selection';
-import { readableLeague } from './shared';
+import { readablePicksLeague } from './shared';
 import { fixturePlayerSelections, fixtureSelections } from './visibility';
 
 type PickOps =
@@ -35,7 +35,7 @@ export const pickHandlers: PartialHandlerMap<PickOps> = {
   },
 
   async listLeagueFixtures({ params, session, deps }) {
-    await readableLeague(deps.db, params.leagueId, me(session));
+    await readablePicksLeague(deps.db, params.leagueId, me(session));
     return { status: 200, body: await leagueFixtureList(deps.db, params.leagueId, new Date()) };
   },
 

@@ -11,7 +11,7 @@ import {
   isSet,
   leagueFixtureOr404,
   openFixtures,
-  readableLeague,
+  readablePicksLeague,
   saveLeagues,
 } from './shared';
 
@@ -83,7 +83,7 @@ const BONUS = [...BONUS_OPTIONS].sort((a, b) => a.sortOrder - b.sortOrder || a.i
 
 /** The user's Match Prediction grid for one fixture: one row per active feature, with the saved pick. */
 export async function matchPredictionRows(db: Kysely<DB>, userId: number, leagueId: number, fixtureId: number) {
-  await readableLeague(db, leagueId, userId, 'MP');
+  await readablePicksLeague(db, leagueId, userId, 'MP');
   const fixture = await leagueFixtureOr404(db, leagueId, fixtureId);
   const features = (await leagueFeatures(db, leagueId)).filter((f) => f.isActive);
   const saved = await db

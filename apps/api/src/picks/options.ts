@@ -1,6 +1,7 @@
 import { hasStarted, messages } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
 import type { DB, FixtureStatus } from '../db/schema';
+import { fixturePlayers, fixtureTeams, type PlayerOption } from '../cricket/queries';
 import { HttpError } from '../http/errors';
 import { leagueFixtureCondition } from '../leagues/fixtures';
 
@@ -58,52 +59,14 @@ async function requireFixture(db: Kysely<DB>, fixtureId: number): Promise<void> 
   if (!found) throw new HttpError(404, messages.picksApi.fixtureNotFound);
 }
 
-/**
- * Players of both squads of a fixture (the season's squads of its two teams), sorted by team name,
- * position (team-sheet order) and name. 404 for an unknown fixture.
- */
-export async function fixturePlayerOptions(db: Kysely<DB>, fixtureId: number) {
+/** Players of both squads of a fixture (`fixturePlayers`). 404 for an unknown fixture. */
+export async function fixturePlayerOptions(db: Kysely<DB>, fixtureId: number): Promise<PlayerOption[]> {
   await requireFixture(db, fixtureId);
-  const rows = await db
-    .selectFrom('fixtures as f')
-    .innerJoin('squads as s', (j) => j.onRef('s.season_id', '=', 'f.season_id'))
-    .innerJoin('teams as t', 't.id', 's.team_id')
-    .innerJoin('players as p', 'p.id', 's.player_id')
-    .innerJoin('positions as pos', 'pos.id', 'p.position_id')
-    .select(['p.id', 'p.full_name', 't.id as team_id', 't.code', 't.name as team', 'pos.name as position'])
-    .select('pos.id as position_id')
-    .where('f.id', '=', fixtureId)
-    .where((eb) =>
-      eb.or([eb('s.team_id', '=', eb.ref('f.local_team_id')), eb('s.team_id', '=', eb.ref('f.visitor_team_id'))]),
-    )
-    .orderBy('t.name')
-    .orderBy('pos.sort_order')
-    .orderBy('p.full_name')
-    .orderBy('p.id')
-    .execute();
-  return rows.map((r) => ({
-    PlayerID: r.id,
-    PlayerFullName: r.full_name,
-    TeamID: r.team_id,
-    TeamCode: r.code,
-    TeamName: r.team,
-    PositionName: r.position,
-    PositionID: r.position_id,
-  }));
+  return fixturePlayers(db, fixtureId);
 }
 
-/** The two teams of a fixture, by name. 404 for an unknown fixture. */
+/** The two teams of a fixture, by name (`fixtureTeams`). 404 for an unknown fixture. */
 export async function fixtureTeamOptions(db: Kysely<DB>, fixtureId: number) {
   await requireFixture(db, fixtureId);
-  const rows = await db
-    .selectFrom('fixtures as f')
-    .innerJoin('teams as t', (j) =>
-      j.on((eb) => eb.or([eb('t.id', '=', eb.ref('f.local_team_id')), eb('t.id', '=', eb.ref('f.visitor_team_id'))])),
-    )
-    .select(['t.id', 't.name', 't.code'])
-    .where('f.id', '=', fixtureId)
-    .orderBy('t.name')
-    .orderBy('t.id')
-    .execute();
-  return rows.map((r) => ({ ID: r.id, Name: r.name, Code: r.code }));
+  return fixtureTeams(db, fixtureId);
 }

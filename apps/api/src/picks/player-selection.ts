@@ -11,7 +11,7 @@ import {
   fromJson,
   leagueFixtureOr404,
   openFixtures,
-  readableLeague,
+  readablePicksLeague,
   saveLeagues,
 } from './shared';
 
@@ -57,7 +57,7 @@ async function slotCounts(db: Kysely<DB>, leagueIds: readonly number[]): Promise
 
 /** The user's Player Selection grid for one fixture: one row per slot (position order, then 1..Count). */
 export async function playerSelectionRows(db: Kysely<DB>, userId: number, leagueId: number, fixtureId: number) {
-  await readableLeague(db, leagueId, userId, 'PS');
+  await readablePicksLeague(db, leagueId, userId, 'PS');
   const fixture = await leagueFixtureOr404(db, leagueId, fixtureId);
   const counts = (await slotCounts(db, [leagueId])).get(leagueId)!;
   const saved = await db

@@ -2,7 +2,7 @@ import { messages, startedMessage } from '@fantasy-cricket/rules';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB, LeagueStatus, LeagueTypeCode, MemberStatus } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { type LeagueRecord, requireMember } from '../leagues/access';
+import { assertLeagueType, assertMembership, type LeagueRecord, readableLeague } from '../leagues/access';
 import { effectiveStatusSql, leagueFixtureCondition } from '../leagues/fixtures';
 
 const m = messages.picksApi;
@@ -17,21 +17,14 @@ export interface PickFixture {
   visitorTeamId: number;
 }
 
-/**
- * The league for reading picks: 404 unknown, 403 not an Approved member (the admin always passes),
- * 400 when it is not of the expected type.
- */
-export async function readableLeague(
+/** The league for reading picks: `readableLeague` with the picks' wrong-type messages. */
+export function readablePicksLeague(
   db: Kysely<DB>,
   leagueId: number,
   userId: number,
   type?: LeagueTypeCode,
 ): Promise<LeagueRecord> {
-  const { league } = await requireMember(db, leagueId, userId);
-  if (type && league.league_type !== type) {
-    throw new HttpError(400, type === 'MP' ? m.notMatchPrediction : m.notPlayerSelection);
-  }
-  return league;
+  return readableLeague(db, leagueId, userId, { type, wrongType: m });
 }
 
 interface FixtureSqlRow {
@@ -150,12 +143,8 @@ export async function saveLeagues<C>(
   });
   const main = rows.find((r) => r.id === leagueId);
   if (!main) throw new HttpError(404, messages.leagueApi.notFound);
-  if (main.admin_user_id !== userId) {
-    if (!main.member_status || main.member_status === 'Rejected')
-      throw new HttpError(403, messages.leagueApi.notMember);
-    if (main.member_status !== 'Approved') throw new HttpError(403, messages.leagueApi.notApproved);
-  }
-  if (main.league_type !== type) throw new HttpError(400, type === 'MP' ? m.notMatchPrediction : m.notPlayerSelection);
+  assertMembership(main, main.member_status, userId);
+  assertLeagueType(main.league_type, type, m);
   if (main.status === 'Draft') throw new HttpError(400, m.leagueDraft);
   if (main.status === 'Finished') throw new HttpError(400, m.leagueFinished);
   return {

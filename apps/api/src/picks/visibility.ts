@@ -1,7 +1,7 @@
 import { hasStarted } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
-import { leagueFixtureOr404, readableLeague } from './shared';
+import { leagueFixtureOr404, readablePicksLeague } from './shared';
 
 /**
  * All Selections (spec section 2): whose picks of a fixture a member may see. Before the start only
@@ -9,7 +9,7 @@ import { leagueFixtureOr404, readableLeague } from './shared';
  * still only the caller's own. Full names only in private leagues.
  */
 async function visibility(db: Kysely<DB>, userId: number, leagueId: number, fixtureId: number, now: Date) {
-  const league = await readableLeague(db, leagueId, userId);
+  const league = await readablePicksLeague(db, leagueId, userId);
   const fixture = await leagueFixtureOr404(db, leagueId, fixtureId);
   const everyone = hasStarted(fixture.startTime, now) && league.show_others_picks;
   const who = everyone

@@ -2,25 +2,18 @@ import { messages } from '@fantasy-cricket/rules';
 import type { Kysely } from 'kysely';
 import type { DB, LeagueTypeCode } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { type LeagueRecord, membershipOf, requireMember } from '../leagues/access';
+import { type LeagueRecord, membershipOf, readableLeague } from '../leagues/access';
 
 const m = messages.standingsApi;
 
-/**
- * The league for a standings read: 404 unknown, 403 unless the caller is an Approved member or the
- * admin, 400 when a type-specific operation is called on a league of the other type.
- */
-export async function readableStandings(
+/** The league for a standings read: `readableLeague` with the standings' wrong-type messages. */
+export function readableStandings(
   db: Kysely<DB>,
   leagueId: number,
   userId: number,
   type?: LeagueTypeCode,
 ): Promise<LeagueRecord> {
-  const { league } = await requireMember(db, leagueId, userId);
-  if (type && league.league_type !== type) {
-    throw new HttpError(400, type === 'MP' ? m.notMatchPrediction : m.notPlayerSelection);
-  }
-  return league;
+  return readableLeague(db, leagueId, userId, { type, wrongType: m });
 }
 
 /**

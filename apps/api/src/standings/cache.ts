@@ -2,8 +2,7 @@ import { messages } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
 import { changeHub } from '../db/notifications';
 import type { DB, LeagueTypeCode } from '../db/schema';
-import { HttpError } from '../http/errors';
-import type { LeagueRecord } from '../leagues/access';
+import { assertLeagueType, type LeagueRecord } from '../leagues/access';
 import { leagueFixtureCondition } from '../leagues/fixtures';
 import { readableStandings } from './access';
 import { memberTotals } from './materialize';
@@ -285,10 +284,7 @@ export async function leaderboardBytes(
   const key = await standingsKey(db, leagueId);
   const hit = cache.get(leagueId, key);
   if (hit && (hit.approved.has(userId) || hit.adminUserId === userId)) {
-    if (hit.type !== type) {
-      const m = messages.standingsApi;
-      throw new HttpError(400, type === 'MP' ? m.notMatchPrediction : m.notPlayerSelection);
-    }
+    assertLeagueType(hit.type, type, messages.standingsApi);
     return bytesFor(hit, userId);
   }
   const league = await readableStandings(db, leagueId, userId, type);
