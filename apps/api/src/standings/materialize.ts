@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { withTransaction } from '../cricket/db-util';
+import { withTransaction } from '../db/transaction';
 import type { DB, LeagueTypeCode } from '../db/schema';
 import { leagueFixtureCondition } from '../leagues/fixtures';
 import { fixtureInSql, memberFixturePointsSql, psFeaturePoints, scoredSql } from './points';

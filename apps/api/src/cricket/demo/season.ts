@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { withTransaction } from '../db-util';
+import { withTransaction } from '../../db/transaction';
 import { afterResultsImported } from '../import/after';
 import { type ImportReport, importFromProvider } from '../import/folder';
 import { importSchedule, importSquads, type ScheduleRow } from '../import/schedule';

@@ -1,7 +1,8 @@
 import { type Compilable, type Kysely, type OperationNodeSource, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { DB, FixtureStatus, FixturesTable } from '../../db/schema';
 import { POSITION } from '../catalogue';
-import { ensureSeason, ensureStage, ensureTeams, withTransaction } from '../db-util';
+import { withTransaction } from '../../db/transaction';
+import { ensureSeason, ensureStage, ensureTeams } from '../db-util';
 import { onResultChanged, onResultsChanged } from '../scoring/rescore';
 import type { ParsedMatch } from './parse';
 import { applyPositions, loadPositionOverrides, type PositionOverride } from './positions';

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { withTransaction } from '../db-util';
+import { withTransaction } from '../../db/transaction';
 import { recomputeDerived } from './derived';
 
 /**
