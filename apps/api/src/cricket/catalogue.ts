@@ -2,8 +2,10 @@ import { POSITION_LIMITS } from '@fantasy-cricket/rules';
 
 /**
  * The fixed cricket catalogue: positions, league features and bonus options. The ids are part of the
- * product contract (the spec names FeatureID 2 and 3 and PositionID 1-4), so they never change; the
- * migration writes these rows with `syncCatalogue` and a test checks the database against this file.
+ * product contract (the spec names FeatureID 2 and 3 and PositionID 1-4), so they never change.
+ * Migration 0002 wrote these rows from its own frozen copy (db/migrations/0002_cricket.catalogue.ts);
+ * a test checks a migrated database against this file, so a change here needs a migration that
+ * writes it.
  */
 
 export const POSITION = { Batsman: 1, Bowler: 2, Wicketkeeper: 3, Allrounder: 4 } as const;

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { syncCatalogue } from '../../cricket/catalogue-sync';
+import { BONUS_OPTIONS_0002, FEATURE_POSITIONS_0002, FEATURES_0002, POSITIONS_0002 } from './0002_cricket.catalogue';
 
 /**
  * Cricket data: seasons, teams, players, fixtures, results, per-player match stats, the feature
@@ -235,7 +235,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FROM fixture_feature_winners GROUP BY fixture_id, feature_id
   `.execute(db);
 
-  await syncCatalogue(db);
+  // The catalogue's rows as they were when this migration was written (frozen beside it).
+  await sql`INSERT INTO positions SELECT * FROM json_populate_recordset(NULL::positions, ${JSON.stringify(POSITIONS_0002)})`.execute(
+    db,
+  );
+  await sql`INSERT INTO features SELECT * FROM json_populate_recordset(NULL::features, ${JSON.stringify(FEATURES_0002)})`.execute(
+    db,
+  );
+  await sql`INSERT INTO feature_positions SELECT * FROM json_populate_recordset(NULL::feature_positions, ${JSON.stringify(FEATURE_POSITIONS_0002)})`.execute(
+    db,
+  );
+  await sql`INSERT INTO bonus_options SELECT * FROM json_populate_recordset(NULL::bonus_options, ${JSON.stringify(BONUS_OPTIONS_0002)})`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

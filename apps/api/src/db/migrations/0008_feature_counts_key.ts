@@ -9,7 +9,7 @@ import { type Kysely, sql } from 'kysely';
  * checks per row were half the cost of the re-score. One check per row keeps what the three guarded
  * (a count belongs to a fixture and a player, both of a stat line that exists) and more (no count
  * without its stat line); deleting a fixture still deletes its counts (fixture -> stats -> counts).
- * Feature ids are the catalogue's constants (src/cricket/catalogue.ts, written by syncCatalogue),
+ * Feature ids are the catalogue's constants (src/cricket/catalogue.ts, written by migration 0002),
  * which the re-score SQL inserts itself; features are never deleted.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
