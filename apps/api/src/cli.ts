@@ -32,8 +32,11 @@ const USAGE = `Usage: pnpm --filter @fantasy-cricket/api cli <command>
   seasons                             List seasons
   season activate|deactivate <name>   Show or hide a season on the home page and in leagues
   stats                               Print the home-page player statistics
-  backtest-autopick [<folder>]        Replay a Cricsheet season (default: IPL 2024) in a fresh in-memory
-                                      database and compare the auto-pick model with random and best picks
+  backtest-autopick [<folder>] [--split <fraction|n>]
+                                      Replay a Cricsheet season (default: IPL 2024) in a fresh in-memory
+                                      database and compare the auto-pick model with random, naive "form so
+                                      far" and best picks; --split 0.5 (or 35) scores only the fixtures
+                                      after the first half (or the first 35), which serve as history
   backup <file>                       Back up the embedded database to <file> (a .tar.gz); stop the server first
   restore <file>                      Replace the embedded database with a backup (the old folder is kept
                                       as pglite.before-restore-<time>); stop the server first
@@ -101,7 +104,11 @@ function printEntry(e: ImportReportEntry): void {
 }
 
 /** The back-test runs in its own in-memory database, never in the app's. */
-async function backtestCommand(folderArg: string | undefined): Promise<number> {
+async function backtestCommand(args: string[]): Promise<number> {
+  const at = args.indexOf('--split');
+  const split = at >= 0 ? Number(args[at + 1]) : undefined;
+  if (at >= 0 && (args[at + 1] === undefined || Number.isNaN(split))) throw new Error('--split: expected a number');
+  const folderArg = args.find((_, i) => at < 0 || (i !== at && i !== at + 1));
   const folder = folderArg
     ? resolve(process.env.INIT_CWD ?? process.cwd(), folderArg)
     : resolve(process.env.CRICSHEET_DIR ?? resolve(REPO_ROOT, '..', 'shared', 'cricsheet'), 'ipl-2024');
@@ -111,7 +118,7 @@ async function backtestCommand(folderArg: string | undefined): Promise<number> {
     const report = await importCricsheetPath(database.db, folder);
     console.log(`${report.entries.length} Cricsheet files imported from ${folder}`);
     const started = Date.now();
-    const result = await runBacktest(database.db);
+    const result = await runBacktest(database.db, { split });
     console.log(formatBacktest(result));
     console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return 0;
@@ -126,7 +133,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return cmd ? 0 : 1;
   }
-  if (cmd === 'backtest-autopick') return backtestCommand(sub);
+  if (cmd === 'backtest-autopick') return backtestCommand(argv.slice(1));
   if (cmd === 'backup' || cmd === 'restore') return backupCommand(cmd, sub);
   const database = await open();
   const { db } = database;
