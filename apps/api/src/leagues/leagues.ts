@@ -11,9 +11,8 @@ import { HttpError } from '../http/errors';
 import { loadLeague, membershipOf, requireAdmin, requireMember } from './access';
 import { generateLeagueCode } from './codes';
 import { insertDefaultConfiguration, leagueTypeByCode, leagueTypeById, playableProblem } from './config';
-import { changeHub } from '../db/notifications';
-import { standingsVersions } from '../standings/cache';
 import { effectiveStatusSql, leagueFixtureCondition } from './fixtures';
+import { cachedMyLeagues } from './my-leagues-cache';
 
 const m = messages.leagueApi;
 
@@ -117,127 +116,12 @@ function toView(r: LeagueSqlRow): LeagueView {
   };
 }
 
-interface MyLeaguesEntry {
-  views: LeagueView[];
-  epoch: number;
-  version0: number;
-  versions: [leagueId: number, version: number][];
-  /** Date.now() from which FixturesRemaining (or Status) changes without a write. */
-  expiresAt: number;
-}
-
-/**
- * My Leagues per user, per process (issue 8; docs/decisions/0010-in-process-caches.md). An answer is
- * kept with the standings versions of each of its leagues and version 0, read in the same statement
- * as its rows; it is served while the versions this process knows (src/standings/cache.ts, kept by
- * notifications) still equal them, until the next start of a remaining fixture. Every change it shows
- * bumps one of them — members and display names, league settings (triggers of migration 0006),
- * fixtures' start times, status, additions, series names (0006, 0007) — and a change of the user's own
- * memberships (`m<user id>`) drops the user's entry.
- */
-export class MyLeaguesCache {
-  private readonly entries = new Map<number, MyLeaguesEntry>();
-  /** Builds in flight per user: a membership change meanwhile means the result is not kept. */
-  private readonly building = new Map<number, { stale: boolean }>();
-  hits = 0;
-
-  constructor(private readonly max = 50_000) {}
-
-  get(userId: number): MyLeaguesEntry | undefined {
-    const e = this.entries.get(userId);
-    if (!e) return undefined;
-    this.entries.delete(userId);
-    this.entries.set(userId, e);
-    return e;
-  }
-
-  begin(userId: number): { stale: boolean } {
-    const token = { stale: false };
-    this.building.set(userId, token);
-    return token;
-  }
-
-  end(userId: number, token: { stale: boolean }, entry: MyLeaguesEntry | undefined): void {
-    if (this.building.get(userId) === token) this.building.delete(userId);
-    if (!entry || token.stale) return;
-    this.entries.delete(userId);
-    this.entries.set(userId, entry);
-    if (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-  }
-
-  drop(userId: number): void {
-    this.entries.delete(userId);
-    const b = this.building.get(userId);
-    if (b) b.stale = true;
-  }
-
-  clear(): void {
-    this.entries.clear();
-    for (const b of this.building.values()) b.stale = true;
-  }
-}
-
-const myLeaguesCaches = new WeakMap<Kysely<DB>, MyLeaguesCache | null>();
-
-export function myLeaguesCache(db: Kysely<DB>): MyLeaguesCache | null {
-  let cache = myLeaguesCaches.get(db);
-  if (cache !== undefined) return cache;
-  const hub = changeHub(db);
-  cache = hub ? new MyLeaguesCache() : null;
-  if (hub && cache) {
-    const c = cache;
-    hub.on('m', (userId) => c.drop(Number(userId)));
-    hub.onReset(() => c.clear());
-  }
-  myLeaguesCaches.set(db, cache);
-  return cache;
-}
-
 /** The user's leagues: Approved or Pending memberships (Rejected ones are not shown), newest first. */
 export async function userLeagues(db: Kysely<DB>, userId: number, now = new Date()): Promise<LeagueView[]> {
-  const hub = changeHub(db);
-  const cache = myLeaguesCache(db);
-  const versions = standingsVersions(db);
-  const usable = hub && cache && versions ? await hub.ensureFresh() : false;
-  if (usable && hub && cache && versions) {
-    const hit = cache.get(userId);
-    if (
-      hit &&
-      hit.epoch === hub.epoch &&
-      now.getTime() < hit.expiresAt &&
-      versions.get(0) === hit.version0 &&
-      hit.versions.every(([id, v]) => versions.get(id) === v)
-    ) {
-      cache.hits += 1;
-      return hit.views;
-    }
-  }
-  const epoch = hub?.epoch ?? 0;
-  const token = cache?.begin(userId);
-  let entry: MyLeaguesEntry | undefined;
-  try {
+  return cachedMyLeagues(db, userId, now, async () => {
     const rows = await selectLeagues(db, userId, sql<boolean>`m.status IN ('Approved', 'Pending')`, now);
-    const views = rows.map(toView);
-    if (usable && hub && versions && hub.epoch === epoch && hub.ready) {
-      // Read after the listener was up: what the statement saw is at most what notifications say.
-      if (rows[0]) versions.noted(0, Number(rows[0].version0));
-      for (const r of rows) versions.noted(r.id, Number(r.version));
-      const starts = rows.map((r) => (r.next_start ? new Date(r.next_start).getTime() : Number.POSITIVE_INFINITY));
-      entry = {
-        views,
-        epoch,
-        version0: rows[0] ? Number(rows[0].version0) : (versions.get(0) ?? -1),
-        versions: rows.map((r) => [r.id, Number(r.version)]),
-        expiresAt: Math.min(...starts),
-      };
-    }
-    return views;
-  } finally {
-    if (cache && token) cache.end(userId, token, entry);
-  }
+    return { rows, views: rows.map(toView) };
+  });
 }
 
 /** GET /league/{id}: members (Pending included) and the admin only. */

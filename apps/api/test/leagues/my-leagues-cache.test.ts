@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database';
-import { myLeaguesCache } from '../../src/leagues/leagues';
+import { myLeaguesCache } from '../../src/leagues/my-leagues-cache';
 import { DB_TARGET, TEST_POSTGRES_URL } from '../db';
 import { pollUntil, type SignedIn, startTestApp, type TestClient } from '../helpers';
 import { createLeague, type LeagueWorld, person, startLeagueWorld } from './setup';
