@@ -1,9 +1,14 @@
-import { createLeaguePayloadSchema, joinLeaguePayloadSchema, messages } from '@fantasy-cricket/rules';
+import {
+  createLeaguePayloadSchema,
+  joinLeaguePayloadSchema,
+  messages,
+  updateLeaguePayloadSchema,
+} from '@fantasy-cricket/rules';
 import { activeSeries } from '../cricket/queries';
 import { playerStats } from '../cricket/stats';
 import type { PartialHandlerMap } from '../http/contract';
-import { HttpError, apiMessages, parseOr400 } from '../http/errors';
-import type { SessionInfo } from '../http/session';
+import { parseOr400 } from '../http/errors';
+import { me } from '../http/me';
 import { requireMember } from './access';
 import {
   LEAGUE_TYPES,
@@ -45,10 +50,6 @@ type LeagueOps =
   | 'joinLeague';
 
 /** Every league operation needs a session (the contract says so; this narrows the type). */
-function me(session: SessionInfo | null): number {
-  if (!session) throw new HttpError(401, apiMessages.notSignedIn);
-  return session.userId;
-}
 
 /**
  * Thin handlers: the generic owner check (src/http/openapi.ts) has already matched `{userId}`,
@@ -86,7 +87,8 @@ export const leagueHandlers: PartialHandlerMap<LeagueOps> = {
   },
 
   async updateLeague({ params, body, session, deps }) {
-    await updateLeague(deps.db, params.id, me(session), body);
+    const input = parseOr400(updateLeaguePayloadSchema, body);
+    await updateLeague(deps.db, params.id, me(session), input);
     return { status: 200, body: { message: messages.editLeague.updated } };
   },
 

@@ -1,6 +1,5 @@
 import type { PartialHandlerMap } from '../http/contract';
-import { HttpError, apiMessages } from '../http/errors';
-import type { SessionInfo } from '../http/session';
+import { me } from '../http/me';
 import { matchPredictionRows, saveMatchPredictionPicks } from './match-prediction';
 import { fixturePlayerOptions, fixtureTeamOptions, leagueFixtureList } from './options';
 import { playerSelectionRows, savePlayerSelectionPicks } from './player-selection';
@@ -18,11 +17,6 @@ type PickOps =
   | 'savePlayerSelectionPicks'
   | 'listFixtureSelections'
   | 'listFixturePlayerSelections';
-
-function me(session: SessionInfo | null): number {
-  if (!session) throw new HttpError(401, apiMessages.notSignedIn);
-  return session.userId;
-}
 
 /**
  * Thin handlers for picks (issue 5; docs/decisions/0006-picks-api.md). The generic owner check has

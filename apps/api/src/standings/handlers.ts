@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { messages } from '@fantasy-cricket/rules';
 import type { FastifyReply } from 'fastify';
 import type { PartialHandlerMap } from '../http/contract';
-import { HttpError, apiMessages } from '../http/errors';
-import type { SessionInfo } from '../http/session';
+import { HttpError } from '../http/errors';
+import { me } from '../http/me';
 import { detailsTarget, readableStandings } from './access';
 import { leaderboardBytes } from './cache';
 import { contestWidgets } from './contests';
@@ -38,11 +38,6 @@ function rawJson(reply: FastifyReply, chunks: Buffer[]): never {
   if (length <= 64 * 1024) return Buffer.concat(chunks, length) as never;
   reply.header('content-length', length);
   return Readable.from(chunks, { objectMode: false }) as never;
-}
-
-function me(session: SessionInfo | null): number {
-  if (!session) throw new HttpError(401, apiMessages.notSignedIn);
-  return session.userId;
 }
 
 /**
