@@ -9,7 +9,7 @@ import {
   totalSixesOption,
   winningMarginOption,
 } from '../cricket/catalogue';
-import { DEFAULT_PS_POINTS, playerPoints } from '../cricket/scoring/player-selection';
+import { DEFAULT_PS_POINTS, playerPoints, statLineOf } from '../cricket/scoring/player-selection';
 import type { DB, ResultType } from '../db/schema';
 
 /**
@@ -197,26 +197,7 @@ export async function loadModelInputs(db: Kysely<DB>, fixtureId: number): Promis
     runs: r.runs,
     wickets: r.wickets,
     sixes: r.sixes,
-    points: playerPoints(
-      {
-        runs: r.runs,
-        balls: r.balls,
-        fours: r.fours,
-        sixes: r.sixes,
-        dismissed: r.dismissed,
-        ballsBowled: r.balls_bowled,
-        maidens: r.maidens,
-        runsConceded: r.runs_conceded,
-        wickets: r.wickets,
-        bowledLbwWickets: r.bowled_lbw_wickets,
-        catches: r.catches,
-        stumpings: r.stumpings,
-        runOutsDirect: r.run_outs_direct,
-        runOutsIndirect: r.run_outs_indirect,
-      },
-      r.position_id as PositionId,
-      DEFAULT_PS_POINTS,
-    ).total,
+    points: playerPoints(statLineOf(r), r.position_id as PositionId, DEFAULT_PS_POINTS).total,
   }));
   return { target, squad, past, lines };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { StatLine } from '../scoring/player-selection';
 import { seasonName } from '../teams';
 import {
   type CricsheetDelivery,
@@ -13,32 +14,15 @@ export const PARSER_VERSION = 1;
 
 export type ParsedResultType = 'normal' | 'tie' | 'no_result';
 
-/** One player's numbers in one match (super overs excluded). */
-export interface PlayerLine {
+/** One player's numbers in one match (super overs excluded): the scored StatLine and who it is. */
+export interface PlayerLine extends StatLine {
   cricsheetId: string;
   name: string;
   team: string;
   /** In the team's listed players (playing XI plus impact player); false for a substitute fielder. */
   didPlay: boolean;
   battingPosition: number | null;
-  runs: number;
-  /** Balls faced: every delivery to the batter except wides. */
-  balls: number;
-  fours: number;
-  sixes: number;
-  dismissed: boolean;
   dismissalKind: string | null;
-  /** Legal deliveries bowled (wides and no-balls excluded). */
-  ballsBowled: number;
-  maidens: number;
-  /** Runs off the bat plus wides and no-balls (byes, leg-byes and penalties are not the bowler's). */
-  runsConceded: number;
-  wickets: number;
-  bowledLbwWickets: number;
-  catches: number;
-  stumpings: number;
-  runOutsDirect: number;
-  runOutsIndirect: number;
 }
 
 export interface ParsedInnings {

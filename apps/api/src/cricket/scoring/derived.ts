@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { ECONOMY_MIN_BALLS, MP, POSITION, type PositionId, PS, STRIKE_RATE_MIN_BALLS } from '../catalogue';
 import type { MatchFacts } from './match-prediction';
-import type { StatLine } from './player-selection';
+import { type StatLine, statLineOf } from './player-selection';
 import { isScoredSql, lineScoresSql } from './scored';
 
 /**
@@ -145,22 +145,7 @@ export async function loadStatLines(
     teamId: r.team_id,
     positionId: r.position_id as PositionId,
     didPlay: r.did_play,
-    line: {
-      runs: r.runs,
-      balls: r.balls,
-      fours: r.fours,
-      sixes: r.sixes,
-      dismissed: r.dismissed,
-      ballsBowled: r.balls_bowled,
-      maidens: r.maidens,
-      runsConceded: r.runs_conceded,
-      wickets: r.wickets,
-      bowledLbwWickets: r.bowled_lbw_wickets,
-      catches: r.catches,
-      stumpings: r.stumpings,
-      runOutsDirect: r.run_outs_direct,
-      runOutsIndirect: r.run_outs_indirect,
-    },
+    line: statLineOf(r),
   }));
 }
 

@@ -1,4 +1,5 @@
 import { messages } from '@fantasy-cricket/rules';
+import type { PlayerFixtureStatsTable } from '../../db/schema';
 import {
   ECONOMY_MIN_BALLS,
   FEATURES,
@@ -16,15 +17,18 @@ import { type FixtureOutcome, lineScores } from './scored';
  * computes the same counts for whole fixtures; a test keeps the two in step.
  */
 
-/** The numbers a stat line needs (a subset of player_fixture_stats). */
+/** One player's numbers in one match that scoring reads (the scored columns of player_fixture_stats). */
 export interface StatLine {
   runs: number;
+  /** Balls faced: every delivery to the batter except wides. */
   balls: number;
   fours: number;
   sixes: number;
   dismissed: boolean;
+  /** Legal deliveries bowled (wides and no-balls excluded). */
   ballsBowled: number;
   maidens: number;
+  /** Runs off the bat plus wides and no-balls (byes, leg-byes and penalties are not the bowler's). */
   runsConceded: number;
   wickets: number;
   bowledLbwWickets: number;
@@ -32,6 +36,44 @@ export interface StatLine {
   stumpings: number;
   runOutsDirect: number;
   runOutsIndirect: number;
+}
+
+/** A player_fixture_stats row's scored columns as a StatLine (the one mapping from the table). */
+export function statLineOf(
+  r: Pick<
+    PlayerFixtureStatsTable,
+    | 'runs'
+    | 'balls'
+    | 'fours'
+    | 'sixes'
+    | 'dismissed'
+    | 'balls_bowled'
+    | 'maidens'
+    | 'runs_conceded'
+    | 'wickets'
+    | 'bowled_lbw_wickets'
+    | 'catches'
+    | 'stumpings'
+    | 'run_outs_direct'
+    | 'run_outs_indirect'
+  >,
+): StatLine {
+  return {
+    runs: r.runs,
+    balls: r.balls,
+    fours: r.fours,
+    sixes: r.sixes,
+    dismissed: r.dismissed,
+    ballsBowled: r.balls_bowled,
+    maidens: r.maidens,
+    runsConceded: r.runs_conceded,
+    wickets: r.wickets,
+    bowledLbwWickets: r.bowled_lbw_wickets,
+    catches: r.catches,
+    stumpings: r.stumpings,
+    runOutsDirect: r.run_outs_direct,
+    runOutsIndirect: r.run_outs_indirect,
+  };
 }
 
 export type FeatureCounts = Map<number, number>;
