@@ -48,6 +48,8 @@ export interface TargetFixture {
   startTime: Date;
   localTeamId: number;
   visitorTeamId: number;
+  /** Where it is played (schedule data, known in advance); the model ignores it, the naive baseline reads it. */
+  city: string | null;
 }
 
 /** One past stat line (did_play only), with the player's default Player Selection points. */
@@ -68,6 +70,7 @@ export interface PastFixture {
   startTime: Date;
   localTeamId: number;
   visitorTeamId: number;
+  city: string | null;
   /** null when the fixture had no result (no winner to learn from). */
   winnerTeamId: number | null;
   marginOptionId: number | null;
@@ -116,7 +119,7 @@ const toDate = (d: Date | string) => (d instanceof Date ? d : new Date(d));
 export async function loadModelInputs(db: Kysely<DB>, fixtureId: number): Promise<ModelInputs> {
   const f = await db
     .selectFrom('fixtures')
-    .select(['id', 'season_id', 'start_time', 'local_team_id', 'visitor_team_id'])
+    .select(['id', 'season_id', 'start_time', 'local_team_id', 'visitor_team_id', 'city'])
     .where('id', '=', fixtureId)
     .executeTakeFirstOrThrow();
   const target: TargetFixture = {
@@ -125,6 +128,7 @@ export async function loadModelInputs(db: Kysely<DB>, fixtureId: number): Promis
     startTime: toDate(f.start_time),
     localTeamId: f.local_team_id,
     visitorTeamId: f.visitor_team_id,
+    city: f.city,
   };
   const before = target.startTime.toISOString();
 
@@ -147,6 +151,7 @@ export async function loadModelInputs(db: Kysely<DB>, fixtureId: number): Promis
     start_time: Date | string;
     local_team_id: number;
     visitor_team_id: number;
+    city: string | null;
     status: string;
     result_type: ResultType | null;
     winner_team_id: number | null;
@@ -155,7 +160,7 @@ export async function loadModelInputs(db: Kysely<DB>, fixtureId: number): Promis
     won_by_wickets: number | null;
     sixes: number | null;
   }>`
-    SELECT f.id, f.start_time, f.local_team_id, f.visitor_team_id, f.status,
+    SELECT f.id, f.start_time, f.local_team_id, f.visitor_team_id, f.city, f.status,
            r.result_type, r.winner_team_id, r.super_over_winner_team_id, r.won_by_runs, r.won_by_wickets,
            (SELECT sum(s.sixes)::int FROM player_fixture_stats s WHERE s.fixture_id = f.id) AS sixes
     FROM fixtures f LEFT JOIN fixture_results r ON r.fixture_id = f.id
@@ -168,6 +173,7 @@ export async function loadModelInputs(db: Kysely<DB>, fixtureId: number): Promis
       startTime: toDate(r.start_time),
       localTeamId: r.local_team_id,
       visitorTeamId: r.visitor_team_id,
+      city: r.city,
       winnerTeamId: decided ? (r.result_type === 'tie' ? r.super_over_winner_team_id : r.winner_team_id) : null,
       marginOptionId: decided
         ? winningMarginOption(r.result_type ?? 'no_result', r.won_by_runs, r.won_by_wickets)

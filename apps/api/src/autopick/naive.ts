@@ -6,7 +6,10 @@ import type { ModelInputs } from './model';
  * season's tables alone. It reads the same `ModelInputs` as the model (`loadModelInputs`: only fixtures
  * that started before the target), so it cannot see the fixture it predicts either.
  *
- * - Match Winner: the home side (`local_team_id`, the team Cricsheet lists first).
+ * - Match Winner: the home side, i.e. the team that played more of its earlier fixtures in this
+ *   fixture's city; when that does not tell (no city, no history, neither or both equally often there),
+ *   `local_team_id`. (`local_team_id` alone is not the home side in Cricsheet imports: Cricsheet lists
+ *   the team that batted first first, see docs/autopick.md.)
  * - Most Runs / Most Wickets / Man of the Match: the squad player (of the feature's positions) with the
  *   most runs / wickets / default Player Selection points summed over earlier appearances.
  * - Winning Margin and Total Sixes: the most frequent band in earlier results; with no earlier result the
@@ -48,6 +51,21 @@ function mostFrequent(ids: readonly (number | null)[], fallback: number): number
   return best;
 }
 
+/** The home side: the team with more earlier fixtures in the target's city, else `local_team_id`. */
+export function homeSide(inputs: Pick<ModelInputs, 'target' | 'past'>): number {
+  const { target } = inputs;
+  if (target.city === null) return target.localTeamId;
+  let local = 0;
+  let visitor = 0;
+  for (const f of inputs.past) {
+    if (f.city !== target.city) continue;
+    const teams = [f.localTeamId, f.visitorTeamId];
+    if (teams.includes(target.localTeamId)) local += 1;
+    if (teams.includes(target.visitorTeamId)) visitor += 1;
+  }
+  return visitor > local ? target.visitorTeamId : target.localTeamId;
+}
+
 /** The naive picks for the fixture in `inputs` (pure). */
 export function naivePicks(inputs: ModelInputs): NaivePicks {
   const totals = new Map<number, Totals>();
@@ -76,7 +94,7 @@ export function naivePicks(inputs: ModelInputs): NaivePicks {
   const mp = new Map<number, number | null>();
   for (const f of FEATURES) {
     if (f.leagueType !== 'MP') continue;
-    if (f.featureType === 'team') mp.set(f.id, inputs.target.localTeamId);
+    if (f.featureType === 'team') mp.set(f.id, homeSide(inputs));
     else if (f.id === MP.MostRuns) mp.set(f.id, rank(f.positionIds, 'runs')[0] ?? null);
     else if (f.id === MP.MostWickets) mp.set(f.id, rank(f.positionIds, 'wickets')[0] ?? null);
     else if (f.featureType === 'player') mp.set(f.id, rank(f.positionIds, 'points')[0] ?? null);

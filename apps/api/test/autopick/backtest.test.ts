@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatInterval, runBacktest, trainCount } from '../../src/autopick/backtest';
 import { loadModelInputs, type Prediction, predict, predictFixture } from '../../src/autopick/model';
-import { naivePicks } from '../../src/autopick/naive';
+import { homeSide, naivePicks } from '../../src/autopick/naive';
 import { meanInterval, pairedDifference, studentTQuantile } from '../../src/autopick/stats';
 import { MP, POSITION, type PositionId } from '../../src/cricket/catalogue';
 import { importCricsheetPath } from '../../src/cricket/import/folder';
@@ -218,7 +218,8 @@ describe(`auto-pick back-test on a built season (${DB_TARGET})`, () => {
     expect(inputs.past.map((p) => p.id)).toEqual(fixtureIds.slice(0, 2));
     const picks = naivePicks(inputs);
     expect(picks.mp.get(MP.MatchWinner)).toBe(inputs.target.localTeamId);
-    // Home XI is the home side although it lost both earlier matches (the model's Elo picks Away XI).
+    // Every match is in Testville, so neither side is more at home there: the first-listed side, Home XI,
+    // although it lost both earlier matches (the model's Elo picks Away XI).
     const home = await database.db.selectFrom('teams').select('id').where('name', '=', HOME).executeTakeFirstOrThrow();
     expect(inputs.target.localTeamId).toBe(home.id);
     expect(predict(inputs).mp.get(MP.MatchWinner)).not.toBe(home.id);
@@ -278,6 +279,29 @@ describe(`auto-pick back-test on a built season (${DB_TARGET})`, () => {
     expect(all.comparisons.ps.modelVsNaive.mean).toBeCloseTo(diffs.reduce((a, b) => a + b, 0) / 4, 9);
     expect(all.average.naive.mp).toBeCloseTo(all.fixtures.reduce((a, f) => a + f.naive.mp, 0) / 4, 9);
   }, 60_000);
+});
+
+describe('the naive home side', () => {
+  const fixture = (id: number, localTeamId: number, visitorTeamId: number, city: string | null) => ({
+    id,
+    startTime: new Date(Date.UTC(2024, 3, id)),
+    localTeamId,
+    visitorTeamId,
+    city,
+    winnerTeamId: null,
+    marginOptionId: null,
+    sixes: null,
+  });
+  const target = (city: string | null) => ({ ...fixture(9, 1, 2, city), seasonId: 1 });
+
+  it('is the team that played more earlier fixtures in the city, else the first-listed team', () => {
+    const past = [fixture(1, 2, 3, 'Chennai'), fixture(2, 4, 2, 'Chennai'), fixture(3, 1, 2, 'Mumbai')];
+    expect(homeSide({ target: target('Chennai'), past })).toBe(2);
+    expect(homeSide({ target: target('Mumbai'), past })).toBe(1);
+    expect(homeSide({ target: target('Delhi'), past })).toBe(1);
+    expect(homeSide({ target: target(null), past })).toBe(1);
+    expect(homeSide({ target: target('Chennai'), past: [] })).toBe(1);
+  });
 });
 
 describe('paired differences and their confidence interval', () => {
