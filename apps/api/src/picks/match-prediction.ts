@@ -12,7 +12,8 @@ import {
   leagueFixtureOr404,
   openFixtures,
   readablePicksLeague,
-  saveLeagues,
+  inSaveTransaction,
+  type SaveResult,
 } from './shared';
 
 const m = messages.picksApi;
@@ -254,12 +255,6 @@ async function writePicks(trx: Kysely<DB>, userId: number, writes: readonly Leag
     .execute();
 }
 
-export interface SaveResult {
-  message: string;
-  Saved: number;
-  CopiedTo: { LeagueID: number; LeagueName: string; Saved: number; Skipped: number }[];
-}
-
 /**
  * Saves Match Prediction picks, all or nothing, in one transaction serialised per user: the league
  * (one per request) must be Active with the user Approved, every fixture the league's and not started
@@ -274,20 +269,8 @@ export async function saveMatchPredictionPicks(
   now = new Date(),
 ): Promise<SaveResult> {
   const items = body.Selection;
-  const leagueId = items[0]!.LeagueID;
-  if (items.some((i) => i.LeagueID !== leagueId)) throw new HttpError(400, messages.leagueApi.oneLeaguePerRequest);
-  return db.transaction().execute(async (trx) => {
-    const fixtureIds = [...new Set(items.map((i) => i.FixtureID))];
-    const { league, targets } = await saveLeagues(trx, {
-      userId,
-      leagueId,
-      type: 'MP',
-      fixtureIds,
-      copy: body.CopyToOtherLeagues === true,
-      now,
-      config: leagueFeaturesSql,
-      parseConfig: parseLeagueFeatures,
-    });
+  const o = { type: 'MP' as const, now, config: leagueFeaturesSql, parseConfig: parseLeagueFeatures };
+  return inSaveTransaction(db, userId, body, o, async (trx, { league, targets, fixtureIds }) => {
     const { fixtures, squads } = await openFixtures(
       trx,
       league,

@@ -4,7 +4,6 @@ import { POSITIONS } from '../cricket/catalogue';
 import type { DB, PlayerSelectionsTable } from '../db/schema';
 import type { RequestBody } from '../http/contract';
 import { HttpError } from '../http/errors';
-import type { SaveResult } from './match-prediction';
 import {
   type PickFixture,
   type SquadPlayer,
@@ -12,7 +11,8 @@ import {
   leagueFixtureOr404,
   openFixtures,
   readablePicksLeague,
-  saveLeagues,
+  inSaveTransaction,
+  type SaveResult,
 } from './shared';
 
 const m = messages.picksApi;
@@ -266,20 +266,8 @@ export async function savePlayerSelectionPicks(
   now = new Date(),
 ): Promise<SaveResult> {
   const items = body.Selection;
-  const leagueId = items[0]!.LeagueID;
-  if (items.some((i) => i.LeagueID !== leagueId)) throw new HttpError(400, messages.leagueApi.oneLeaguePerRequest);
-  return db.transaction().execute(async (trx) => {
-    const fixtureIds = [...new Set(items.map((i) => i.FixtureID))];
-    const { league, targets } = await saveLeagues(trx, {
-      userId,
-      leagueId,
-      type: 'PS',
-      fixtureIds,
-      copy: body.CopyToOtherLeagues === true,
-      now,
-      config: slotCountsSql,
-      parseConfig: parseSlotCounts,
-    });
+  const o = { type: 'PS' as const, now, config: slotCountsSql, parseConfig: parseSlotCounts };
+  return inSaveTransaction(db, userId, body, o, async (trx, { league, targets, fixtureIds }) => {
     // Copies go to the targets covering at least one of the fixtures; the others are not reported.
     const copies = targets.filter((t) => t.covered.size > 0);
     const leagueIds = [league.id, ...copies.map((t) => t.id)];

@@ -153,6 +153,44 @@ export async function saveLeagues<C>(
   };
 }
 
+/** What a save answers: its message, how many picks it saved, and what each copy target received. */
+export interface SaveResult {
+  message: string;
+  Saved: number;
+  CopiedTo: { LeagueID: number; LeagueName: string; Saved: number; Skipped: number }[];
+}
+
+/**
+ * The opening every save shares: one league per request (400 otherwise), then one transaction in
+ * which `saveLeagues` locks the user's memberships and checks the league (and finds the copy targets
+ * with `CopyToOtherLeagues`); `save` runs in that transaction with what it found.
+ */
+export async function inSaveTransaction<C, R>(
+  db: Kysely<DB>,
+  userId: number,
+  body: { Selection: readonly { LeagueID: number; FixtureID: number }[]; CopyToOtherLeagues?: boolean | null },
+  o: { type: LeagueTypeCode; now: Date; config: RawBuilder<unknown>; parseConfig: (json: unknown) => C },
+  save: (
+    trx: Kysely<DB>,
+    found: { league: SaveLeague<C>; targets: SaveLeague<C>[]; fixtureIds: number[] },
+  ) => Promise<R>,
+): Promise<R> {
+  const items = body.Selection;
+  const leagueId = items[0]!.LeagueID;
+  if (items.some((i) => i.LeagueID !== leagueId)) throw new HttpError(400, messages.leagueApi.oneLeaguePerRequest);
+  return db.transaction().execute(async (trx) => {
+    const fixtureIds = [...new Set(items.map((i) => i.FixtureID))];
+    const { league, targets } = await saveLeagues(trx, {
+      userId,
+      leagueId,
+      fixtureIds,
+      copy: body.CopyToOtherLeagues === true,
+      ...o,
+    });
+    return save(trx, { league, targets, fixtureIds });
+  });
+}
+
 /** The squad player's team and position for a fixture (undefined when not in either squad). */
 export interface SquadPlayer {
   playerId: number;
