@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { formatBacktest, runBacktest } from './autopick/backtest';
 import { backupPglite, restorePglite } from './backup/pglite';
 import { loadConfig, REPO_ROOT } from './config';
@@ -23,7 +23,9 @@ import { migrateToLatest } from './db/migrate';
 
 const USAGE = `Usage: pnpm --filter @fantasy-cricket/api cli <command>
 
-  import cricsheet <file-or-folder>   Import Cricsheet JSON matches (idempotent)
+  import cricsheet <file-or-folder> [--prefer <file>]...
+                                      Import Cricsheet JSON matches (idempotent); a file that is the same
+                                      match as another is a conflict unless --prefer names the one to keep
   import schedule <file.json|csv>     Create or update scheduled fixtures
   import results <file.json>          Set results of existing fixtures (e.g. washed out)
   import squads <file.json>           Add players to season squads with fixed positions
@@ -141,12 +143,18 @@ async function main(argv: string[]): Promise<number> {
     if (cmd === 'import' && sub && arg) {
       const path = resolve(process.env.INIT_CWD ?? process.cwd(), arg);
       if (sub === 'cricsheet') {
-        const report = await importCricsheetPath(db, path, { onEntry: printEntry });
+        const prefer = argv.flatMap((a, i) => (i > 2 && argv[i - 1] === '--prefer' ? [a] : []));
+        const report = await importCricsheetPath(db, path, { onEntry: printEntry, prefer });
         const c = report.counts;
         console.log(
-          `${report.entries.length} files: ${c.imported} imported, ${c.updated} updated, ${c.unchanged} unchanged, ${c.failed} failed; ${report.positionsChanged} player positions changed`,
+          `${report.entries.length} files: ${c.imported} imported, ${c.updated} updated, ${c.unchanged} unchanged, ${c.superseded} superseded, ${c.conflict} conflicts, ${c.failed} failed; ${report.positionsChanged} player positions changed`,
         );
-        return c.failed ? 1 : 0;
+        for (const u of report.unknownFields) {
+          console.log(
+            `unknown field ${u.path} (accepted, not read) in ${u.files} file${u.files === 1 ? '' : 's'}, first ${basename(u.firstSource)}`,
+          );
+        }
+        return c.failed || c.conflict ? 1 : 0;
       }
       if (sub === 'schedule') return printRows(await importSchedule(db, readScheduleFile(path)));
       if (sub === 'results') return printRows(await importResults(db, readResultsFile(path)));

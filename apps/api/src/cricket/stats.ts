@@ -13,9 +13,23 @@ export interface PlayerStatsOptions {
 }
 
 /**
+ * Whether a fixture (aliased `f`) counts for the season's statistics, as in the official records:
+ * every match in which play took place. A completed fixture, and a no result or abandoned fixture
+ * with ball-by-ball innings (a match abandoned after an over counts; one without a ball, or a result
+ * set without a scorecard, has no innings). Fantasy points are another rule: a no result scores
+ * nothing (`isScored` in scoring/scored.ts).
+ */
+function countsForSeasonStats(f: string) {
+  return sql`(${sql.ref(`${f}.status`)} = 'completed' OR (${sql.ref(`${f}.status`)} IN ('no_result', 'abandoned')
+    AND EXISTS (SELECT 1 FROM fixture_innings i WHERE i.fixture_id = ${sql.ref(`${f}.id`)})))`;
+}
+
+/**
  * Season leader tables over the active season(s): most runs, most wickets, most sixes, highest
- * individual score and best fantasy points (Player Selection default points). Only completed
- * fixtures count. With several active seasons each header names its season.
+ * individual score and best fantasy points (Player Selection default points). The batting and
+ * bowling figures count every fixture in which play took place, no results included
+ * (`countsForSeasonStats`); fantasy points count scored fixtures only. With several active seasons
+ * each header names its season.
  */
 export async function playerStats(db: Kysely<DB>, options: PlayerStatsOptions = {}): Promise<PlayerStatsWidget[]> {
   const limit = options.limit ?? 5;
@@ -50,7 +64,7 @@ async function seasonStats(db: Kysely<DB>, seasonId: number, limit: number) {
     FROM player_fixture_stats s
     JOIN fixtures f ON f.id = s.fixture_id
     JOIN players p ON p.id = s.player_id
-    WHERE f.season_id = ${seasonId} AND f.status = 'completed'
+    WHERE f.season_id = ${seasonId} AND ${countsForSeasonStats('f')}
     GROUP BY p.id, p.full_name`;
   type Totals = {
     player: string;
@@ -112,7 +126,7 @@ async function seasonStats(db: Kysely<DB>, seasonId: number, limit: number) {
     JOIN players p ON p.id = s.player_id
     JOIN teams t ON t.id = s.team_id
     JOIN teams o ON o.id = CASE WHEN f.local_team_id = s.team_id THEN f.visitor_team_id ELSE f.local_team_id END
-    WHERE f.season_id = ${seasonId} AND f.status = 'completed' AND s.runs > 0
+    WHERE f.season_id = ${seasonId} AND ${countsForSeasonStats('f')} AND s.runs > 0
     ORDER BY s.runs DESC, s.balls ASC, p.full_name
     LIMIT ${limit}`.execute(db);
 

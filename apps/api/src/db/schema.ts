@@ -183,6 +183,10 @@ export interface CricsheetImportsTable {
   checksum: string;
   source: string;
   imported_at: Timestamp;
+  /** The match's content identity (season, slot, date, teams): `matchKey` in import/duplicates.ts (0009). */
+  match_key: string | null;
+  /** The Cricsheet match id the operator chose over this file for the same match (`--prefer`, 0009). */
+  superseded_by: string | null;
 }
 export interface FeaturesTable {
   id: number;

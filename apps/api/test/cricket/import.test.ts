@@ -190,7 +190,7 @@ describe(`cricket import on ${DB_TARGET}`, () => {
     writeFileSync(join(dir, 'notjson.json'), '{"info": ');
     const before = await tableDigests(db);
     const report = await importCricsheetPath(db, dir, { overrides: NO_OVERRIDES });
-    expect(report.counts).toEqual({ imported: 1, unchanged: 0, updated: 0, failed: 2 });
+    expect(report.counts).toEqual({ imported: 1, unchanged: 0, updated: 0, superseded: 0, conflict: 0, failed: 2 });
     const failed = Object.fromEntries(report.entries.filter((e) => e.status === 'failed').map((e) => [e.id, e.reason]));
     expect(failed.broken).toBe(
       `${join(dir, 'broken.json')}: innings[1].overs[0].deliveries[2].runs: expected an object`,
@@ -547,7 +547,7 @@ describe(`cricket import on ${DB_TARGET}`, () => {
       JSON.stringify(buildMatch({ ...richSpec(), event, date: '2024-05-01', outcome: { result: 'no result' } })),
     );
     const report = await importCricsheetPath(db, dir, { overrides: NO_OVERRIDES });
-    expect(report.counts).toEqual({ imported: 2, unchanged: 0, updated: 0, failed: 0 });
+    expect(report.counts).toEqual({ imported: 2, unchanged: 0, updated: 0, superseded: 0, conflict: 0, failed: 0 });
     expect(report.entries[0]!.fixtureId).toBe(report.entries[1]!.fixtureId);
     const fixtures = await db
       .selectFrom('fixtures as f')
@@ -557,7 +557,7 @@ describe(`cricket import on ${DB_TARGET}`, () => {
       .execute();
     expect(fixtures).toEqual([{ status: 'completed', cricsheet_match_id: 'rs1', match_number: 3 }]);
     const again = await importCricsheetPath(db, dir, { overrides: NO_OVERRIDES });
-    expect(again.counts).toEqual({ imported: 0, unchanged: 2, updated: 0, failed: 0 });
+    expect(again.counts).toEqual({ imported: 0, unchanged: 2, updated: 0, superseded: 0, conflict: 0, failed: 0 });
   });
 
   it("computes a league's player points in SQL the same as the pure function", async () => {

@@ -153,10 +153,10 @@ describe.skipIf(!HAVE_IPL_2024)(`IPL 2024 from Cricsheet on ${DB_TARGET}`, () =>
   }
 
   it('imports all 71 files, and a second import changes nothing', async () => {
-    expect(report.counts).toEqual({ imported: 71, unchanged: 0, updated: 0, failed: 0 });
+    expect(report.counts).toEqual({ imported: 71, unchanged: 0, updated: 0, superseded: 0, conflict: 0, failed: 0 });
     const before = await tableDigests(database.db);
     const again = await importCricsheetPath(database.db, IPL_2024_DIR);
-    expect(again.counts).toEqual({ imported: 0, unchanged: 71, updated: 0, failed: 0 });
+    expect(again.counts).toEqual({ imported: 0, unchanged: 71, updated: 0, superseded: 0, conflict: 0, failed: 0 });
     expect(again.positionsChanged).toBe(0);
     expect(await tableDigests(database.db)).toEqual(before);
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM fixtures`.execute(database.db);

@@ -291,7 +291,14 @@ describe(`kill -9 during a season import (${DB_TARGET === 'postgres' ? 'PostgreS
       expect(after.duplicateFixtures).toBe(0);
       expect(after).toEqual(reference);
       const again = await importCricsheetPath(database.db, folder);
-      expect(again.counts).toEqual({ imported: 0, updated: 0, unchanged: fileCount, failed: 0 });
+      expect(again.counts).toEqual({
+        imported: 0,
+        updated: 0,
+        unchanged: fileCount,
+        superseded: 0,
+        conflict: 0,
+        failed: 0,
+      });
       expect(await fingerprint(database.db)).toEqual(reference);
     } finally {
       await database.close();

@@ -293,3 +293,103 @@ function validateDelivery(c: Checker, raw: unknown, p: string, people: Record<st
   }
   return out;
 }
+
+/**
+ * The fields of the Cricsheet JSON format (version 1.1.0, https://cricsheet.org/format/json/), read or
+ * not: `true` accepts any value there, an object lists the known keys of an object (`'*'`: any key,
+ * e.g. team and people names), `'[]'` the items of an array.
+ */
+type Known = true | { [key: string]: Known };
+const ANY = true;
+const KNOWN_FIELDS: Known = {
+  meta: { data_version: ANY, created: ANY, revision: ANY },
+  info: {
+    balls_per_over: ANY,
+    bowl_out: ANY,
+    city: ANY,
+    dates: ANY,
+    event: { name: ANY, match_number: ANY, group: ANY, stage: ANY, sub_name: ANY },
+    gender: ANY,
+    match_type: ANY,
+    match_type_number: ANY,
+    missing: ANY,
+    officials: { match_referees: ANY, reserve_umpires: ANY, tv_umpires: ANY, umpires: ANY },
+    outcome: {
+      by: { runs: ANY, wickets: ANY, innings: ANY },
+      bowl_out: ANY,
+      eliminator: ANY,
+      method: ANY,
+      result: ANY,
+      winner: ANY,
+    },
+    overs: ANY,
+    player_of_match: ANY,
+    players: ANY,
+    registry: { people: ANY },
+    season: ANY,
+    supersubs: ANY,
+    team_type: ANY,
+    teams: ANY,
+    toss: { decision: ANY, winner: ANY, uncontested: ANY },
+    venue: ANY,
+  },
+  innings: {
+    '[]': {
+      team: ANY,
+      overs: {
+        '[]': {
+          over: ANY,
+          deliveries: {
+            '[]': {
+              batter: ANY,
+              bowler: ANY,
+              non_striker: ANY,
+              runs: { batter: ANY, extras: ANY, total: ANY, non_boundary: ANY },
+              extras: { byes: ANY, legbyes: ANY, noballs: ANY, penalty: ANY, wides: ANY },
+              wickets: { '[]': { player_out: ANY, kind: ANY, fielders: { '[]': { name: ANY, substitute: ANY } } } },
+              replacements: {
+                match: { '[]': { in: ANY, out: ANY, reason: ANY, team: ANY } },
+                role: { '[]': { in: ANY, out: ANY, reason: ANY, role: ANY } },
+              },
+              review: { by: ANY, umpire: ANY, batter: ANY, decision: ANY, type: ANY, umpires_call: ANY },
+            },
+          },
+        },
+      },
+      absent_hurt: ANY,
+      penalty_runs: { pre: ANY, post: ANY },
+      declared: ANY,
+      forfeited: ANY,
+      powerplays: { '[]': { from: ANY, to: ANY, type: ANY } },
+      miscounted_overs: ANY,
+      target: { overs: ANY, runs: ANY },
+      super_over: ANY,
+    },
+  },
+};
+
+/**
+ * The fields of a Cricsheet file that the format (`KNOWN_FIELDS`) does not have, each path once
+ * (`innings[].overs[].deliveries[].spin`, array positions as `[]`), sorted. They are accepted and
+ * ignored: the format grows, and the import reports them so that an operator sees it did.
+ */
+export function unknownCricsheetFields(json: unknown): string[] {
+  const found = new Set<string>();
+  const walk = (v: unknown, known: Known, path: string) => {
+    if (known === true || typeof v !== 'object' || v === null) return;
+    if (Array.isArray(v)) {
+      const item = Object.hasOwn(known, '[]') ? known['[]'] : undefined;
+      if (item !== undefined) for (const x of v) walk(x, item, `${path}[]`);
+      return;
+    }
+    if (Object.hasOwn(known, '[]')) return; // an array expected: the validator reports the mismatch
+    for (const [k, x] of Object.entries(v)) {
+      const sub = Object.hasOwn(known, k) ? known[k] : Object.hasOwn(known, '*') ? known['*'] : undefined;
+      const p = path ? `${path}.${k}` : k;
+      if (sub === undefined) found.add(p);
+      else walk(x, sub, p);
+    }
+  };
+  walk(json, KNOWN_FIELDS, '');
+  return [...found].sort();
+}

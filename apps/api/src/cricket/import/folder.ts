@@ -4,22 +4,45 @@ import { withTransaction } from '../../db/transaction';
 import { type CricketDataProvider, CricsheetFileProvider } from '../provider';
 import { onResultsChanged } from '../scoring/rescore';
 import { afterResultsImported } from './after';
+import { unknownCricsheetFields } from './cricsheet-format';
+import { planDuplicates } from './duplicates';
 import { type ParsedMatch, parseCricsheetMatch } from './parse';
 import { applyPositions, loadPositionOverrides, type PositionOverride } from './positions';
 import { fixturesOfPlayers, ImportBatch, type ImportStatus, importMatch, writeMatch } from './write';
 
+/**
+ * What happened to one file: written (`imported`, `updated`), nothing to write (`unchanged`), or not
+ * imported: `superseded` (another file of the same match was chosen with `prefer`), `conflict` (the
+ * same match as another file: the operator has to choose) or `failed`. The last two are failures.
+ */
+export type ImportOutcome = ImportStatus | 'superseded' | 'conflict' | 'failed';
+
 export interface ImportReportEntry {
   id: string;
   source: string;
-  status: ImportStatus | 'failed';
+  status: ImportOutcome;
   fixtureId?: number;
-  /** Why it failed (the file and JSON path for a malformed file). */
+  /** Why it failed (the file and JSON path for a malformed file), or which file it duplicates. */
   reason?: string;
+  /** For `conflict` and `superseded`, and a correction chosen with `prefer`: the other file of the same match. */
+  duplicateOf?: string;
+}
+
+/** A field of the Cricsheet files that the format as we know it does not have (accepted and ignored). */
+export interface UnknownField {
+  /** e.g. `innings[].overs[].deliveries[].spin`. */
+  path: string;
+  /** How many files of the run have it. */
+  files: number;
+  /** The first of them. */
+  firstSource: string;
 }
 
 export interface ImportReport {
   entries: ImportReportEntry[];
-  counts: Record<ImportStatus | 'failed', number>;
+  counts: Record<ImportOutcome, number>;
+  /** Fields not in the Cricsheet format as we know it, each once, by path: the format has grown. */
+  unknownFields: UnknownField[];
   /** Players whose position changed after the import (inference and overrides). */
   positionsChanged: number;
   /** Fixtures whose result or scoring changed (imported, updated, or re-scored for moved players). */
@@ -33,6 +56,11 @@ export interface ImportProviderOptions {
   onEntry?: (entry: ImportReportEntry) => void;
   /** Where a failure of the steps after the import (standings, statistics) is reported; default stderr. */
   onWarning?: (message: string, err: unknown) => void;
+  /**
+   * Files (names, paths or match ids) to import when they are the same match as another file: as a
+   * correction of that match when the other one was imported (docs/decisions/0015-duplicate-matches.md).
+   */
+  prefer?: readonly string[];
 }
 
 /**
@@ -65,19 +93,39 @@ export async function importFromProvider(
     options.onEntry?.(e);
   };
 
-  const parsed: ParsedMatch[] = [];
+  const all: ParsedMatch[] = [];
+  const unknown = new Map<string, UnknownField>();
   for (const m of await provider.listFixtures()) {
     try {
-      parsed.push(parseCricsheetMatch(await provider.getMatch(m.id), m.source, { matchId: m.id }));
+      const json = await provider.getMatch(m.id);
+      for (const path of unknownCricsheetFields(json)) {
+        const u = unknown.get(path);
+        if (u) u.files += 1;
+        else unknown.set(path, { path, files: 1, firstSource: m.source });
+      }
+      all.push(parseCricsheetMatch(json, m.source, { matchId: m.id }));
     } catch (e) {
       record({ id: m.id, source: m.source, status: 'failed', reason: (e as Error).message });
     }
   }
-  assignDoubleHeaderTimes(parsed);
+  // Files that are the same match as another file (a correction under another name) are not imported twice.
+  const plan = await planDuplicates(db, all, options.prefer ?? []);
+  for (const s of plan.skipped) {
+    record({
+      id: s.match.matchId,
+      source: s.match.source,
+      status: s.status,
+      reason: s.reason,
+      duplicateOf: s.duplicateOf,
+    });
+  }
+  const parsed = plan.toImport;
+  assignDoubleHeaderTimes(parsed); // after leaving duplicates out: a match and its duplicate are no double-header
 
   const matchOptions = {
     overrides,
     inferPositions: false,
+    corrects: plan.corrects,
     ...(options.seasonSource ? { seasonSource: options.seasonSource } : {}),
   };
   const changed = new Set<number>();
@@ -107,6 +155,11 @@ export async function importFromProvider(
       }
     }
     for (const e of done) {
+      const replaced = plan.replacedFiles.get(e.id);
+      if (replaced !== undefined && e.status !== 'failed') {
+        e.duplicateOf = replaced;
+        e.reason = `chosen (--prefer) over ${replaced}, the same match: imported as its correction`;
+      }
       if ((e.status === 'imported' || e.status === 'updated') && e.fixtureId !== undefined) changed.add(e.fixtureId);
       record(e);
     }
@@ -123,9 +176,15 @@ export async function importFromProvider(
   });
   const positionsChanged = movedPlayers.size;
 
-  const counts = { imported: 0, unchanged: 0, updated: 0, failed: 0 };
+  const counts = { imported: 0, unchanged: 0, updated: 0, superseded: 0, conflict: 0, failed: 0 };
   for (const e of entries) counts[e.status] += 1;
-  const report = { entries, counts, positionsChanged, fixtureIds: [...changed].sort((a, b) => a - b) };
+  const report = {
+    entries,
+    counts,
+    unknownFields: [...unknown.values()].sort((a, b) => a.path.localeCompare(b.path)),
+    positionsChanged,
+    fixtureIds: [...changed].sort((a, b) => a - b),
+  };
   if (!db.isTransaction) await afterResultsImported(db, report.fixtureIds, options);
   return report;
 }

@@ -4,6 +4,7 @@ import { POSITION } from '../catalogue';
 import { withTransaction } from '../../db/transaction';
 import { ensureSeason, ensureStage, ensureTeams } from '../db-util';
 import { onResultChanged, onResultsChanged } from '../scoring/rescore';
+import { matchKey } from './duplicates';
 import type { ParsedMatch } from './parse';
 import { applyPositions, loadPositionOverrides, type PositionOverride } from './positions';
 
@@ -25,6 +26,13 @@ export interface ImportMatchOptions {
   inferPositions?: boolean;
   /** Season source label for a season this import creates. */
   seasonSource?: string;
+  /**
+   * Matches imported as a correction of another file's import of the same match (match id -> the
+   * match id it replaces; `planDuplicates` in duplicates.ts): the match takes that import's place
+   * (its fixture, or its place beside the attempt holding a replayed fixture), and that import is
+   * marked superseded.
+   */
+  corrects?: ReadonlyMap<string, string>;
 }
 
 export class FixtureMismatchError extends Error {
@@ -274,10 +282,13 @@ export async function writeMatch(
   options: ImportMatchOptions & { overrides: ReadonlyMap<string, PositionOverride> },
   batch: ImportBatch,
 ): Promise<ImportMatchResult & { rescore: boolean; players?: number[] }> {
-  const previous = await batch.previousImport(trx, parsed.matchId);
-  if (previous && previous.checksum === parsed.checksum) {
-    return { matchId: parsed.matchId, fixtureId: previous.fixture_id, status: 'unchanged', rescore: false };
+  const replaces = options.corrects?.get(parsed.matchId);
+  const own = await batch.previousImport(trx, parsed.matchId);
+  if (!replaces && own && own.checksum === parsed.checksum) {
+    return { matchId: parsed.matchId, fixtureId: own.fixture_id, status: 'unchanged', rescore: false };
   }
+  // A correction saved under another file name takes the place of the import it replaces.
+  const previous = replaces ? await batch.previousImport(trx, replaces) : own;
 
   let seasonId = batch.seasons.get(parsed.seasonName);
   if (seasonId === undefined) {
@@ -303,11 +314,24 @@ export async function writeMatch(
 
   const status: FixtureStatus = parsed.result.type === 'no_result' ? 'no_result' : 'completed';
   const importStatus: ImportStatus = previous ? 'updated' : 'imported';
-  const target = await resolveFixture(trx, parsed, previous?.fixture_id, { seasonId, teamIds, batch });
+  const target = await resolveFixture(trx, parsed, previous?.fixture_id, {
+    seasonId,
+    teamIds,
+    batch,
+    ownId: replaces ?? parsed.matchId,
+  });
+  const supersede = replaces
+    ? [
+        trx
+          .updateTable('cricsheet_imports')
+          .set({ superseded_by: parsed.matchId })
+          .where('cricsheet_match_id', '=', replaces),
+      ]
+    : [];
   if (target.kind === 'attach') {
     // Another attempt at this fixture (a replay that was played) holds its result: keep this one
     // on record, so that re-imports report 'unchanged', but change nothing else.
-    await executeWrites(trx, [recordImport(trx, parsed, target.fixtureId)]);
+    await executeWrites(trx, [recordImport(trx, parsed, target.fixtureId), ...supersede]);
     return { matchId: parsed.matchId, fixtureId: target.fixtureId, status: importStatus, rescore: false };
   }
   const fixtureRow = await upsertFixture(trx, parsed, target, { seasonId, stageId, teamIds, status });
@@ -351,6 +375,7 @@ export async function writeMatch(
         })),
       ),
     recordImport(trx, parsed, fixtureId),
+    ...supersede,
   ];
 
   const pom = [...new Set(parsed.playerOfMatch.map((id) => playerIds.get(id)!))];
@@ -416,12 +441,15 @@ function recordImport(db: Kysely<DB>, parsed: ParsedMatch, fixtureId: number) {
       fixture_id: fixtureId,
       checksum: parsed.checksum,
       source: parsed.source,
+      match_key: matchKey(parsed),
     })
     .onConflict((oc) =>
       oc.column('cricsheet_match_id').doUpdateSet((eb) => ({
         fixture_id: eb.ref('excluded.fixture_id'),
         checksum: eb.ref('excluded.checksum'),
         source: eb.ref('excluded.source'),
+        match_key: eb.ref('excluded.match_key'),
+        superseded_by: null,
         imported_at: new Date(),
       })),
     );
@@ -537,9 +565,9 @@ async function resolveFixture(
   db: Kysely<DB>,
   parsed: ParsedMatch,
   previousFixtureId: number | undefined,
-  ctx: { seasonId: number; teamIds: Map<string, number>; batch: ImportBatch },
+  ctx: { seasonId: number; teamIds: Map<string, number>; batch: ImportBatch; ownId: string },
 ): Promise<FixtureTarget> {
-  const own = await ctx.batch.ownFixture(db, parsed.matchId);
+  const own = await ctx.batch.ownFixture(db, ctx.ownId);
   if (own) return { kind: 'write', fixture: own };
 
   const local = ctx.teamIds.get(parsed.teams[0])!;

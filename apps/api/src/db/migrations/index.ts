@@ -7,6 +7,7 @@ import * as m0005 from './0005_selection_config_lock';
 import * as m0006 from './0006_standings_cache';
 import * as m0007 from './0007_change_notifications';
 import * as m0008 from './0008_feature_counts_key';
+import * as m0009 from './0009_duplicate_matches';
 
 /**
  * Every migration, keyed by a sortable name. Add new files as 000N_<area>.ts and list them here.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_standings_cache': m0006,
   '0007_change_notifications': m0007,
   '0008_feature_counts_key': m0008,
+  '0009_duplicate_matches': m0009,
 };
