@@ -7,6 +7,7 @@ import {
   TEAM_MIN_PLAYERS,
 } from './constants';
 import { messages } from './messages';
+import { multiLineText, normalizeSingleLine, singleLineText, singleLineTextError } from './text';
 
 /**
  * League rules of spec section 5 (start league, join private league, player counts, feature
@@ -15,13 +16,36 @@ import { messages } from './messages';
 const m = messages;
 
 /** The gamer name in a league: required and at least DISPLAY_NAME_MIN characters, one message for both. */
-export const displayNameField = z.string().trim().min(DISPLAY_NAME_MIN, m.startLeague.displayNameRequired);
+export const displayNameField = singleLineText('Display Name', m.startLeague.displayNameRequired).min(
+  DISPLAY_NAME_MIN,
+  m.startLeague.displayNameRequired,
+);
 
-export const leagueDescriptionField = z.string().max(LEAGUE_DESCRIPTION_MAX, m.startLeague.descriptionMax);
+/** The league name: a single line, required. */
+export const leagueNameField = singleLineText('League Name', m.startLeague.nameRequired);
+
+export const leagueDescriptionField = multiLineText('League Description').max(
+  LEAGUE_DESCRIPTION_MAX,
+  m.startLeague.descriptionMax,
+);
+
+/** What the API checks on `PUT /league/{id}` (the Edit League dialog sends the same two fields). */
+export const updateLeaguePayloadSchema = z.object({
+  Description: leagueDescriptionField,
+  ShowOthersPicks: z.boolean(),
+});
+
+/** The league code typed on Join Private League. */
+const leagueCodeField = singleLineText('League Code', m.join.codeRequired);
+/** The gamer name typed on Join Private League (its own "required" message). */
+const joinDisplayNameField = singleLineText('Display Name', m.join.displayNameRequired).min(
+  DISPLAY_NAME_MIN,
+  m.join.displayNameRequired,
+);
 
 /** Start League form values (strings as the controls hold them). */
 export const startLeagueFormSchema = z.object({
-  leagueName: z.string().trim().min(1, m.startLeague.nameRequired),
+  leagueName: leagueNameField,
   description: leagueDescriptionField,
   isPrivate: z.boolean(),
   showOthersPicks: z.boolean(),
@@ -33,7 +57,7 @@ export type StartLeagueForm = z.infer<typeof startLeagueFormSchema>;
 
 /** The create-league payload (spec section 3) as the API checks it. */
 export const createLeaguePayloadSchema = z.object({
-  Name: z.string().trim().min(1, m.startLeague.nameRequired),
+  Name: leagueNameField,
   Description: leagueDescriptionField.optional(),
   LeagueTypeID: z.number({ error: m.startLeague.typeRequired }).int(),
   IsPrivate: z.boolean(),
@@ -55,21 +79,26 @@ export function isLeagueTypeAllowed(leagueTypeName: string, isPrivate: boolean):
 
 /** Join Private League form. */
 export const joinPrivateFormSchema = z.object({
-  leagueCode: z.string().trim().min(1, m.join.codeRequired),
-  displayName: z.string().trim().min(DISPLAY_NAME_MIN, m.join.displayNameRequired),
+  leagueCode: leagueCodeField,
+  displayName: joinDisplayNameField,
 });
 export type JoinPrivateForm = z.infer<typeof joinPrivateFormSchema>;
 
 /** The joinLeague payload as the API checks it. */
 export const joinLeaguePayloadSchema = z.object({
   UserID: z.number().int(),
-  LeagueCode: z.string().trim().min(1, m.join.codeRequired),
-  DisplayName: z.string().trim().min(DISPLAY_NAME_MIN, m.join.displayNameRequired),
+  LeagueCode: leagueCodeField,
+  DisplayName: joinDisplayNameField,
 });
 
-/** Joining a public league from its row: the trimmed gamer name must have at least 3 characters. */
+/**
+ * Joining a public league from its row: the trimmed gamer name must have at least 3 characters and
+ * only characters a name may show (the same rule as the API's).
+ */
 export function publicJoinError(leagueCode: string, displayName: string): string | undefined {
-  return leagueCode.trim() && displayName.trim().length >= DISPLAY_NAME_MIN ? undefined : m.join.publicDisplayName;
+  const name = normalizeSingleLine(displayName);
+  if (!leagueCode.trim() || name.length < DISPLAY_NAME_MIN) return m.join.publicDisplayName;
+  return singleLineTextError('Display Name', name);
 }
 
 /** The limit for a position name; unknown positions fall back to the 'Any' limit (the team maximum). */

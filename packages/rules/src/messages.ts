@@ -65,6 +65,15 @@ export const messages = {
     messageRequired: 'Message is required.',
     sent: "Your message has been sent. We'll get back to you shortly.",
   },
+  /**
+   * Characters a text field refuses (not in the spec; docs/decisions/0014-text-fields.md). The field
+   * is named as its form labels it.
+   */
+  text: {
+    singleLine: (field: string) =>
+      `${field} must not contain line breaks, tabs, control characters or invisible formatting characters.`,
+    multiLine: (field: string) => `${field} must not contain control characters.`,
+  },
   home: {
     dailyChallengesFailed: 'An error occurred while loading daily challenges.',
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_FIELD_MAX, NAME_MIN, PASSWORD_MIN_REGISTER, PASSWORD_MIN_RESET } from './constants';
 import { messages } from './messages';
+import { multiLineText, singleLineText } from './text';
 
 /**
  * Field rules of spec section 5 as zod schemas. The web forms use them with zodResolver; the API
@@ -9,8 +10,11 @@ import { messages } from './messages';
  */
 const m = messages;
 
-/** A permissive-but-real email check (local@domain.tld, no spaces). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A permissive-but-real email check (local@domain.tld): no spaces, no control characters (so no CR/LF
+ * that could end up in a mail header) and no invisible format characters (docs/decisions/0014-text-fields.md).
+ */
+export const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
 
 function bothStrings(value: unknown, a: string, b: string): boolean {
   const v = value as Record<string, unknown> | undefined;
@@ -26,8 +30,8 @@ export const loginSchema = z.object({
 
 /** What the API checks on `user/add_user`. */
 export const registerPayloadSchema = z.object({
-  first_name: z.string().trim().min(1, m.register.firstNameRequired).min(NAME_MIN, m.register.firstNameMin),
-  last_name: z.string().trim().min(1, m.register.lastNameRequired).min(NAME_MIN, m.register.lastNameMin),
+  first_name: singleLineText('First name', m.register.firstNameRequired).min(NAME_MIN, m.register.firstNameMin),
+  last_name: singleLineText('Last name', m.register.lastNameRequired).min(NAME_MIN, m.register.lastNameMin),
   email: emailField,
   password: z.string().min(1, m.common.passwordRequired).min(PASSWORD_MIN_REGISTER, m.register.passwordMin),
 });
@@ -66,14 +70,14 @@ export const resetFormSchema = z
   });
 
 export const contactSchema = z.object({
-  name: z.string().trim().min(1, m.contact.nameRequired).max(CONTACT_FIELD_MAX, m.contact.nameMax),
+  name: singleLineText('Name', m.contact.nameRequired).max(CONTACT_FIELD_MAX, m.contact.nameMax),
   email: z
     .string()
     .trim()
     .min(1, m.contact.emailRequired)
     .max(CONTACT_FIELD_MAX, m.contact.emailMax)
     .regex(EMAIL_PATTERN, m.contact.emailInvalid),
-  message: z.string().trim().min(1, m.contact.messageRequired),
+  message: multiLineText('Message').min(1, m.contact.messageRequired),
 });
 
 export type LoginForm = z.infer<typeof loginSchema>;

@@ -1,4 +1,4 @@
-import { messages } from '@fantasy-cricket/rules';
+import { messages, multiLineTextError } from '@fantasy-cricket/rules';
 import { sql } from 'kysely';
 import type { components } from '@fantasy-cricket/api-client';
 import type { AppDeps } from '../http/contract';
@@ -36,12 +36,18 @@ export async function updatePreferences(
   return getProfile(deps, userId);
 }
 
+/** The deletion reason as its refusal message names it. */
+const DELETION_REASON_FIELD = 'Reason';
+
 /**
  * Erases the account at once, in one transaction (docs/decisions/0004-account-deletion.md): records
  * that a deletion happened and why, deletes the user row — sessions and email tokens go with it by
  * cascade, contact messages are unlinked — and drops queued or sent mail addressed to the user.
  */
 export async function deleteAccount(deps: AppDeps, userId: number, reason: string | undefined): Promise<void> {
+  // The optional "Why are you leaving?" text: line breaks yes, other control characters no (decision 0014).
+  const problem = reason === undefined ? undefined : multiLineTextError(DELETION_REASON_FIELD, reason);
+  if (problem) throw new HttpError(400, problem);
   await deps.db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').select('email').where('id', '=', userId).forUpdate().executeTakeFirst();
     if (!user) throw new HttpError(404, messages.profile.notFound);

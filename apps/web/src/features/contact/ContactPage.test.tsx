@@ -51,6 +51,19 @@ describe('Contact Us', () => {
     expect(screen.getByText('Email must be less than 255 characters.')).toBeInTheDocument();
   });
 
+  it('refuses invisible formatting characters in the name with the shared message (issue 13)', async () => {
+    const user = await openContact();
+    await user.click(screen.getByLabelText('Name'));
+    await user.paste('Kiran\u202enimda');
+    await user.tab();
+    expect(
+      await screen.findByText(
+        'Name must not contain line breaks, tabs, control characters or invisible formatting characters.',
+      ),
+    ).toBeInTheDocument();
+    expect(send()).toBeDisabled();
+  });
+
   it('sends and shows the confirmation', async () => {
     const { requests } = mockApi(reply('/contact_us/add_contact_message', 'post', 201, { message: 'Thanks.' }));
     const user = await openContact();
