@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unknownCricsheetFields } from '../../src/cricket/import/cricsheet-format';
 import { importCricsheetPath } from '../../src/cricket/import/folder';
+import { parseCricsheetMatch } from '../../src/cricket/import/parse';
 import type { PositionOverride } from '../../src/cricket/import/positions';
+import { importMatch } from '../../src/cricket/import/write';
 import type { Database } from '../../src/db/database';
 import { DB_TARGET, freshDatabase } from '../db';
 import { AWAY, ball, buildMatch, HAVE_IPL_2024, HOME, IPL_2024_DIR, type MatchSpec } from './builder';
@@ -190,6 +192,50 @@ describe(`duplicate Cricsheet files on ${DB_TARGET}`, () => {
     const fixtures = (await season('Dup League 2024')).fixtures.filter((f) => f.cricsheet_match_id?.startsWith('m12'));
     expect(fixtures.map((f) => f.cricsheet_match_id)).toEqual(['m12']);
     expect(await derivedBySql(db)).toEqual(await derivedByTypescript(db));
+  });
+
+  it('reports a match imported twice before duplicates were recognised, naming the fixture to delete', async () => {
+    const { db } = database;
+    const event = { name: 'Dup League', match_number: 13 };
+    // As before migration 0009: both files written as two fixtures, no keys recorded.
+    const dir = folder({ 'm13.json': spec(event, 1), 'm13-v2.json': spec(event, 2) });
+    const ids: number[] = [];
+    for (const name of ['m13.json', 'm13-v2.json']) {
+      const json = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+      ids.push(
+        (await importMatch(db, parseCricsheetMatch(json, join(dir, name)), { overrides: NO_OVERRIDES })).fixtureId,
+      );
+    }
+    await db
+      .updateTable('cricsheet_imports')
+      .set({ match_key: null })
+      .where('cricsheet_match_id', 'like', 'm13%')
+      .execute();
+    expect(ids[0]).not.toBe(ids[1]);
+    const r = await importCricsheetPath(db, dir, { overrides: NO_OVERRIDES });
+    expect(r.entries.map((e) => [e.id, e.status])).toEqual([
+      ['m13-v2', 'conflict'],
+      ['m13', 'unchanged'],
+    ]);
+    expect(r.entries[0]?.reason).toMatch(
+      new RegExp(`it was imported before duplicates were recognised, as fixture ${ids[1]}: delete that fixture`),
+    );
+    // Preferring it cannot move it onto the other fixture: still a conflict, nothing written.
+    const before = await tableDigests(db);
+    const preferred = await importCricsheetPath(db, dir, { overrides: NO_OVERRIDES, prefer: ['m13-v2.json'] });
+    expect(preferred.entries.map((e) => [e.id, e.status])).toEqual([
+      ['m13-v2', 'conflict'],
+      ['m13', 'unchanged'],
+    ]);
+    expect(await tableDigests(db)).toEqual(before);
+    // Deleting it (and its import record goes with it) leaves the match once.
+    await db.deleteFrom('fixtures').where('id', '=', ids[1]!).execute();
+    const after = await importCricsheetPath(db, dir, { overrides: NO_OVERRIDES });
+    expect(after.entries.map((e) => [e.id, e.status])).toEqual([
+      ['m13-v2', 'conflict'],
+      ['m13', 'unchanged'],
+    ]);
+    expect(after.entries[0]?.reason).not.toMatch(/imported before/);
   });
 
   it('still makes a replay (another date) the fixture of its washed-out attempt; a copy of the attempt is a conflict', async () => {

@@ -44,6 +44,7 @@ export interface DuplicatePlan {
 
 interface ImportRow {
   cricsheet_match_id: string;
+  fixture_id: number;
   match_key: string | null;
   superseded_by: string | null;
   source: string;
@@ -81,7 +82,7 @@ export async function planDuplicates(
     const keyPart = keys.slice(i, i + 5000);
     const found = await db
       .selectFrom('cricsheet_imports')
-      .select(['cricsheet_match_id', 'match_key', 'superseded_by', 'source'])
+      .select(['cricsheet_match_id', 'fixture_id', 'match_key', 'superseded_by', 'source'])
       .where((eb) =>
         eb.or([
           ...(idPart.length ? [eb('cricsheet_match_id', 'in', idPart)] : []),
@@ -152,8 +153,18 @@ export async function planDuplicates(
 
     const preferred = files.filter((p) => isPreferred(p, prefer));
     const imported = earlier[0];
+    // A preferred file that already holds a fixture of its own beside the imported one (both imported
+    // before duplicates were recognised) cannot take over the other fixture: it stays a conflict.
+    const chosen = preferred.length === 1 ? preferred[0]! : undefined;
+    const chosenRow = chosen ? rows.get(chosen.matchId) : undefined;
+    const twoFixtures =
+      imported !== undefined &&
+      chosenRow !== undefined &&
+      !chosenRow.superseded_by &&
+      chosenRow.cricsheet_match_id !== imported.cricsheet_match_id &&
+      chosenRow.fixture_id !== imported.fixture_id;
     let holder: ParsedMatch | ImportRow;
-    if (preferred.length === 1) holder = preferred[0]!;
+    if (chosen && !twoFixtures) holder = chosen;
     else if (imported) holder = files.find((p) => p.matchId === imported.cricsheet_match_id) ?? imported;
     else holder = [...files].sort((a, b) => collator.compare(a.matchId, b.matchId))[0]!;
     const holderId = 'matchId' in holder ? holder.matchId : holder.cricsheet_match_id;
@@ -175,11 +186,17 @@ export async function planDuplicates(
     }
     for (const p of files) {
       if (p.matchId === holderId || skippedIds.has(p.matchId)) continue;
+      // Both imported, as two fixtures, before duplicates were recognised (before migration 0009).
+      const own = rows.get(p.matchId);
+      const before =
+        own && !own.superseded_by
+          ? `; it was imported before duplicates were recognised, as fixture ${own.fixture_id}: delete that fixture to count the match once (docs/data.md)`
+          : '';
       skip({
         match: p,
         status: 'conflict',
         duplicateOf: holderFile,
-        reason: `${fileName(p.source)} and ${holderFile} are the same match (${describe(p)}): not imported, ${holderFile} holds it; to import ${fileName(p.source)} instead, as a correction of that match, run again with --prefer ${fileName(p.source)}`,
+        reason: `${fileName(p.source)} and ${holderFile} are the same match (${describe(p)}): not imported, ${holderFile} holds it; to import ${fileName(p.source)} instead, as a correction of that match, run again with --prefer ${fileName(p.source)}${before}`,
       });
     }
   }
