@@ -6,15 +6,10 @@ import { loadConfig, REPO_ROOT } from './config';
 import { loadDemoSeason } from './cricket/demo/season';
 import { type ImportReportEntry, importCricsheetPath } from './cricket/import/folder';
 import { applyPositions } from './cricket/import/positions';
-import {
-  importResults,
-  importSchedule,
-  importSquads,
-  readResultsFile,
-  readScheduleFile,
-  type RowReport,
-  type SquadsFile,
-} from './cricket/import/schedule';
+import { importResults, readResultsFile } from './cricket/import/results';
+import type { RowReport } from './cricket/import/rows';
+import { importSchedule, readScheduleFile } from './cricket/import/schedule';
+import { importSquads, squadsFromJson } from './cricket/import/squads';
 import { fixturesOfPlayers } from './cricket/import/write';
 import { onResultsChanged } from './cricket/scoring/rescore';
 import { playerStats } from './cricket/stats';
@@ -159,7 +154,7 @@ async function main(argv: string[]): Promise<number> {
       if (sub === 'schedule') return printRows(await importSchedule(db, readScheduleFile(path)));
       if (sub === 'results') return printRows(await importResults(db, readResultsFile(path)));
       if (sub === 'squads') {
-        const r = await importSquads(db, JSON.parse(readFileSync(path, 'utf8')) as SquadsFile);
+        const r = await importSquads(db, squadsFromJson(JSON.parse(readFileSync(path, 'utf8')), path));
         console.log(`${r.players} squad players written`);
         return 0;
       }

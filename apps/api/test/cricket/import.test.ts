@@ -6,14 +6,10 @@ import { BONUS_OPTIONS, FEATURES, MP, POSITION, POSITIONS, PS } from '../../src/
 import { importCricsheetPath } from '../../src/cricket/import/folder';
 import { parseCricsheetMatch } from '../../src/cricket/import/parse';
 import { applyPositions, inferPosition, type PositionOverride } from '../../src/cricket/import/positions';
-import {
-  csvRows,
-  importResults,
-  importSchedule,
-  importSquads,
-  parseUtc,
-  scheduleRowFromRecord,
-} from '../../src/cricket/import/schedule';
+import { importResults } from '../../src/cricket/import/results';
+import { csvRows, parseUtc } from '../../src/cricket/import/rows';
+import { importSchedule, scheduleRowFromRecord } from '../../src/cricket/import/schedule';
+import { importSquads } from '../../src/cricket/import/squads';
 import { fixturesOfPlayers, importMatch } from '../../src/cricket/import/write';
 import { onResultsChanged } from '../../src/cricket/scoring/rescore';
 import { fixturePlayerPoints } from '../../src/cricket/scoring/derived';
