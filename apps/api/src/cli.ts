@@ -142,7 +142,7 @@ async function main(argv: string[]): Promise<number> {
         const report = await importCricsheetPath(db, path, { onEntry: printEntry, prefer });
         const c = report.counts;
         console.log(
-          `${report.entries.length} files: ${c.imported} imported, ${c.updated} updated, ${c.unchanged} unchanged, ${c.superseded} superseded, ${c.conflict} conflicts, ${c.failed} failed; ${report.positionsChanged} player positions changed`,
+          `${report.entries.length} files: ${c.imported} imported, ${c.updated} updated, ${c.unchanged} unchanged, ${c.failed} failed, ${c.conflict} conflicts, ${c.superseded} superseded; ${report.positionsChanged} player positions changed`,
         );
         for (const u of report.unknownFields) {
           console.log(
