@@ -4,7 +4,7 @@ import { type BenchDb, freshBenchDb, pgBackendsCpu, withDb } from './lib/db';
 import { DURATION, clean, type LoadResult, load } from './lib/load';
 import { cpuMs, startApi } from './lib/proc';
 import { type BenchReport, fmt, log, median, type TargetCheck } from './lib/report';
-import { XSRF_TOKEN, cookieHeader, createLeague, createUsers, importIpl, sessionFor } from './lib/seed';
+import { cookieHeader, createLeague, createUsers, importIpl, sessionFor, xsrfFor } from './lib/seed';
 
 /**
  * 2. API writes on PostgreSQL: the Player Selection bulk save of 11 picks with CopyToOtherLeagues to
@@ -27,9 +27,17 @@ const SLOTS: { position: number; count: number }[] = [
 interface Save {
   userId: number;
   cookie: string;
+  /** The session's XSRF token, sent in X-XSRF-TOKEN. */
+  xsrf: string;
   body: string;
   /** The 66 rows the save writes: [league, position, order, player]. */
   rows: [number, number, number, number][];
+}
+
+/** The cookie header and XSRF token of a new session of the user. */
+async function signedIn(db: Parameters<typeof sessionFor>[0], userId: number) {
+  const session = await sessionFor(db, userId);
+  return { cookie: cookieHeader(session), xsrf: xsrfFor(session) };
 }
 
 async function seed(bench: BenchDb) {
@@ -104,7 +112,7 @@ async function seed(bench: BenchDb) {
         });
         saves.push({
           userId,
-          cookie: cookieHeader(await sessionFor(db, userId)),
+          ...(await signedIn(db, userId)),
           body,
           rows: leagues.flatMap((l) =>
             picks.map((p) => [l, p.position, p.order, p.player] as [number, number, number, number]),
@@ -203,7 +211,7 @@ export async function writes(): Promise<BenchReport> {
   const api = await startApi({ name: 'api-writes', databaseUrl: url, dataDir: bench.dataDir });
   const pgCpu = await pgBackendsCpu('writes');
   const variants = seeded.saves.map((s) => ({
-    headers: { cookie: s.cookie, 'x-xsrf-token': XSRF_TOKEN, 'content-type': 'application/json' },
+    headers: { cookie: s.cookie, 'x-xsrf-token': s.xsrf, 'content-type': 'application/json' },
     body: s.body,
   }));
   // One save through the API first: it must succeed and copy to the 5 other leagues.

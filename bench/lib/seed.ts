@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { loadConfig } from '../../apps/api/src/config';
 import { importCricsheetPath } from '../../apps/api/src/cricket/import/folder';
 import type { DB, LeagueTypeCode } from '../../apps/api/src/db/schema';
-import { createSession } from '../../apps/api/src/http/session';
+import { createSession, xsrfTokenFor } from '../../apps/api/src/http/session';
 import { insertDefaultConfiguration } from '../../apps/api/src/leagues/config';
 import { insertLeagueRow } from '../../apps/api/src/leagues/leagues';
 import { IPL_DIR } from './env';
@@ -160,11 +160,11 @@ export async function sessionFor(db: Kysely<DB>, userId: number): Promise<string
   return createSession(db, userId, loadConfig());
 }
 
-/** The XSRF cookie/header pair a browser would send (any well-formed token matches itself). */
-export const XSRF_TOKEN = 'YmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtYmVuY2gtYmV';
+/** The XSRF token a browser holding this session cookie gets (the header echoes it; src/http/xsrf.ts). */
+export const xsrfFor = (session: string): string => xsrfTokenFor(session);
 
 export function cookieHeader(session: string): string {
-  return `fcl_sid=${session}; XSRF-TOKEN=${XSRF_TOKEN}`;
+  return `fcl_sid=${session}; XSRF-TOKEN=${xsrfFor(session)}`;
 }
 
 export async function analyze(db: Kysely<DB>): Promise<void> {

@@ -4,13 +4,26 @@ import { fileURLToPath } from 'node:url';
 /** The repository root (apps/api/src → ../../..). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-const MINUTE = 60_000;
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 export interface RateLimit {
   max: number;
   windowMs: number;
+}
+
+/**
+ * Backoff on one key (an account, an email address): `free` attempts, then each further attempt must
+ * wait `baseMs` after the previous one, doubling up to `maxMs`. A key left alone for `forgetMs` starts
+ * again from zero; a success can clear it sooner (docs/decisions/0012-rate-limits.md).
+ */
+export interface Backoff {
+  free: number;
+  baseMs: number;
+  maxMs: number;
+  forgetMs: number;
 }
 
 export interface Config {
@@ -43,17 +56,29 @@ export interface Config {
     touchIntervalMs: number;
   };
   tokens: { verifyEmailMs: number; resetPasswordMs: number };
+  /** Per client address (fixed windows); numbers and reasons: docs/decisions/0012-rate-limits.md. */
   rateLimits: {
-    /** Sign-in attempts per email and address (guessing one account's password). */
-    login: RateLimit;
-    /** Sign-in attempts per address, whatever the email (trying one password on many accounts). */
+    /** Failed sign-ins per address, whatever the email (one password tried on many accounts). */
     loginPerAddress: RateLimit;
-    resendVerification: RateLimit;
-    forgotPassword: RateLimit;
+    /** Verification emails asked for per address, whatever the email (mail sent to many addresses). */
+    resendVerificationPerAddress: RateLimit;
+    /** Password-reset emails asked for per address, whatever the email. */
+    forgotPasswordPerAddress: RateLimit;
     changePassword: RateLimit;
     register: RateLimit;
+    /** Registrations answered "already exists" per address (finding out which emails have accounts). */
+    registerTaken: RateLimit;
     contact: RateLimit;
     unsubscribe: RateLimit;
+  };
+  /** Per account or email address, whatever the client address. */
+  backoff: {
+    /** Sign-in attempts on one account (guessing its password); a correct password clears it. */
+    login: Backoff;
+    /** Verification emails to one address; following a link clears it. */
+    resendVerification: Backoff;
+    /** Password-reset emails to one address; a completed reset clears it. */
+    forgotPassword: Backoff;
   };
   email: {
     /** How often the delivery worker looks for due messages (besides being kicked after each queueing). */
@@ -102,6 +127,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   // Raises every rate limit by a factor (end-to-end runs sign in many accounts from one address).
   const boost = positiveInt(env.RATE_LIMIT_MULTIPLIER, 1, 'RATE_LIMIT_MULTIPLIER');
   const per = (max: number, windowMs: number): RateLimit => ({ max: max * boost, windowMs });
+  const backoff = (free: number, baseMs: number, maxMs: number, forgetMs: number): Backoff => ({
+    free: free * boost,
+    baseMs,
+    maxMs,
+    forgetMs,
+  });
   const nodeEnv = env.NODE_ENV ?? 'development';
   const base: Config = {
     port,
@@ -121,14 +152,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     session: { absoluteMs: 30 * DAY, idleMs: 7 * DAY, touchIntervalMs: MINUTE },
     tokens: { verifyEmailMs: 48 * HOUR, resetPasswordMs: HOUR },
     rateLimits: {
-      login: per(10, 15 * MINUTE),
-      loginPerAddress: per(50, 15 * MINUTE),
-      resendVerification: per(5, HOUR),
-      forgotPassword: per(5, HOUR),
+      loginPerAddress: per(100, 15 * MINUTE),
+      resendVerificationPerAddress: per(30, HOUR),
+      forgotPasswordPerAddress: per(30, HOUR),
       changePassword: per(20, HOUR),
-      register: per(10, HOUR),
+      register: per(100, HOUR),
+      registerTaken: per(10, HOUR),
       contact: per(5, HOUR),
       unsubscribe: per(30, HOUR),
+    },
+    backoff: {
+      login: backoff(5, 30 * SECOND, 15 * MINUTE, DAY),
+      resendVerification: backoff(3, MINUTE, 10 * MINUTE, HOUR),
+      forgotPassword: backoff(3, MINUTE, 10 * MINUTE, HOUR),
     },
     email: {
       pollIntervalMs: 5_000,
@@ -148,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     session: { ...base.session, ...overrides.session },
     tokens: { ...base.tokens, ...overrides.tokens },
     rateLimits: { ...base.rateLimits, ...overrides.rateLimits },
+    backoff: { ...base.backoff, ...overrides.backoff },
     email: { ...base.email, ...overrides.email },
   } as Config;
 }

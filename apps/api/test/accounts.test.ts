@@ -177,7 +177,7 @@ describe('getSession and signOut', () => {
 });
 
 describe('verifyEmail', () => {
-  it('verifies once; the link is single-use and the failure names the email', async () => {
+  it('verifies once; the link is single-use and a re-used link does not name the email', async () => {
     const email = uniqueEmail('verify');
     const { user_id } = (await register(email)).json();
     const token = linkToken(await t.sentMail(), email, '/verify-email');
@@ -193,7 +193,23 @@ describe('verifyEmail', () => {
 
     const again = await t.client().post('/api/user/verify_email', { token });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: { message: apiMessages.verifyLinkUsed }, email });
+    expect(again.json()).toEqual({ error: { message: apiMessages.verifyLinkUsed } });
+    expect(again.body).not.toContain(email);
+  });
+
+  it('names the email for an expired link only while the account is unverified (the screen offers a resend)', async () => {
+    const email = uniqueEmail('older');
+    await register(email);
+    const older = linkToken(await t.sentMail(), email, '/verify-email');
+    // A second link makes the first expire at once; following the second verifies the account.
+    expect((await t.client().post('/api/user/resend_verification_email', { email })).statusCode).toBe(200);
+    const newer = linkToken(await t.sentMail(), email, '/verify-email');
+    expect(newer).not.toBe(older);
+    expect((await t.client().post('/api/user/verify_email', { token: newer })).statusCode).toBe(200);
+    const res = await t.client().post('/api/user/verify_email', { token: older });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { message: apiMessages.verifyLinkExpired } });
+    expect(res.body).not.toContain(email);
   });
 
   it('rejects an expired token (with email) and an unknown token (without)', async () => {

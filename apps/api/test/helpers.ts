@@ -31,7 +31,8 @@ export interface TestApp {
   db: Database['db'];
   mail: MemoryTransport;
   dataDir: string;
-  client(): TestClient;
+  /** A new browser; `remoteAddress` is its client address (default 127.0.0.1, shared by all). */
+  client(remoteAddress?: string): TestClient;
   /** Waits for the email worker, then returns every message sent so far. */
   sentMail(): Promise<OutgoingMail[]>;
   close(): Promise<void>;
@@ -47,18 +48,25 @@ export async function startTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'fc-api-'));
   // Tests share one IP (127.0.0.1): limits are lifted unless a test sets them.
   const lifted = { max: 10_000, windowMs: 3_600_000 };
+  const noBackoff = { free: 10_000, baseMs: 1_000, maxMs: 1_000, forgetMs: 3_600_000 };
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL: 'http://app.test' },
     {
       ...overrides,
       rateLimits: {
-        login: lifted,
-        resendVerification: lifted,
-        forgotPassword: lifted,
+        resendVerificationPerAddress: lifted,
+        forgotPasswordPerAddress: lifted,
         changePassword: lifted,
         register: lifted,
+        registerTaken: lifted,
         contact: lifted,
         ...overrides.rateLimits,
+      },
+      backoff: {
+        login: noBackoff,
+        resendVerification: noBackoff,
+        forgotPassword: noBackoff,
+        ...overrides.backoff,
       },
     },
   );
@@ -71,7 +79,7 @@ export async function startTestApp(
     db: db.db,
     mail,
     dataDir,
-    client: () => new TestClient(app),
+    client: (remoteAddress?: string) => new TestClient(app, remoteAddress),
     async sentMail() {
       await app.deps.mail.idle();
       return mail.sent;
@@ -93,7 +101,10 @@ export interface RequestOptions {
 /** A browser stand-in for app.inject: keeps cookies and echoes XSRF-TOKEN like the web client. */
 export class TestClient {
   readonly cookies = new Map<string, string>();
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress?: string,
+  ) {}
 
   async request(
     method: string,
@@ -111,6 +122,7 @@ export class TestClient {
       method: method as 'GET',
       url,
       headers,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       ...(body === undefined ? {} : { payload: body as object }),
     });
     for (const c of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {

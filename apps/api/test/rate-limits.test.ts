@@ -1,91 +1,280 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buckets, emailKey } from '../src/accounts/accounts';
+import { hashPassword } from '../src/accounts/password';
+import { loadConfig } from '../src/config';
 import { SYSTEM_USER_EMAIL } from '../src/db/migrations/0003_leagues';
 import { apiMessages } from '../src/http/errors';
-import { consume } from '../src/http/rate-limit';
-import { PASSWORD, signUp, startTestApp, type TestApp, uniqueEmail } from './helpers';
+import { consume, consumeBackoff } from '../src/http/rate-limit';
+import { sha256 } from '../src/http/tokens';
+import { linkToken, PASSWORD, signUp, startTestApp, type TestApp, uniqueEmail } from './helpers';
 
-const limit = (max: number) => ({ max, windowMs: 3_600_000 });
+/**
+ * Rate limits and backoff (docs/decisions/0012-rate-limits.md). Each test speaks from its own client
+ * addresses (`t.client(ip)`), so the per-address limits of one test do not reach into another.
+ */
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const limit = (max: number) => ({ max, windowMs: HOUR });
+const loginBackoff = { free: 3, baseMs: 30 * SECOND, maxMs: 2 * MINUTE, forgetMs: DAY };
+const mailBackoff = { free: 2, baseMs: MINUTE, maxMs: 10 * MINUTE, forgetMs: HOUR };
+
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({
     rateLimits: {
-      login: limit(3),
-      resendVerification: limit(2),
-      forgotPassword: limit(2),
+      resendVerificationPerAddress: limit(3),
+      forgotPasswordPerAddress: limit(3),
       register: limit(4),
+      registerTaken: limit(2),
       contact: limit(2),
       changePassword: limit(2),
     },
+    backoff: { login: loginBackoff, forgotPassword: mailBackoff, resendVerification: mailBackoff },
   });
 });
 afterAll(async () => {
   await t.close();
 });
 
-const expect429 = (res: { statusCode: number; json(): unknown; headers: Record<string, unknown> }) => {
+type Answer = { statusCode: number; json(): unknown; headers: Record<string, unknown> };
+const retryAfter = (res: Answer) => Number(res.headers['retry-after']);
+const expect429 = (res: Answer) => {
   expect(res.statusCode).toBe(429);
   expect(res.json()).toEqual({ error: { message: 'Too many attempts. Please try again later.' } });
-  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  expect(retryAfter(res)).toBeGreaterThan(0);
 };
 
-describe('rate limits', () => {
-  it('limits sign-in attempts per email and IP, even with the right password', async () => {
-    const s = await signUp(t); // one attempt used
-    const client = t.client();
-    for (let i = 0; i < 2; i++) {
-      expect(
-        (await client.post('/api/user/authenticate_user', { email: s.email, password: 'wrong!!' })).json().status,
-      ).toBe('failure');
+/** As if `ms` had passed since the key's last counted attempt. */
+async function later(bucket: string, identity: string, ms: number): Promise<void> {
+  await t.db
+    .updateTable('rate_limits')
+    .set({ window_start: sql<Date>`window_start - make_interval(secs => ${ms / 1000})` })
+    .where('key', '=', `${bucket}:${sha256(identity)}`)
+    .execute();
+}
+
+const signIn = (app: TestApp, ip: string, email: string, password: string) =>
+  app.client(ip).post('/api/user/authenticate_user', { email, password });
+const forgot = (ip: string, email: string) => t.client(ip).post('/api/user/initiate_change_password', { email });
+const resend = (ip: string, email: string) => t.client(ip).post('/api/user/resend_verification_email', { email });
+const register = (app: TestApp, ip: string, email: string) =>
+  app.client(ip).post('/api/user/add_user', { first_name: 'Ra', last_name: 'Ka', email, password: PASSWORD });
+
+describe('sign-in: backoff per account', () => {
+  it('refuses further attempts on an account after repeated failures, from any address, for a doubling wait', async () => {
+    const s = await signUp(t); // its sign-in succeeded: nothing counted
+    for (let i = 1; i <= 3; i++) {
+      expect((await signIn(t, `10.1.0.${i}`, s.email, 'wrong password')).json()).toMatchObject({ status: 'failure' });
     }
-    expect429(await client.post('/api/user/authenticate_user', { email: s.email, password: PASSWORD }));
-    // Another email from the same IP is not affected.
-    const other = await t.client().post('/api/user/authenticate_user', { email: uniqueEmail(), password: PASSWORD });
-    expect(other.statusCode).toBe(200);
+    // The 4th attempt waits 30 s, even with the right password and from yet another address.
+    const locked = await signIn(t, '10.1.0.9', s.email, PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(retryAfter(locked)).toBeGreaterThan(0);
+    expect(retryAfter(locked)).toBeLessThanOrEqual(30);
+    expect(locked.json()).toEqual({ error: { message: apiMessages.accountLocked(retryAfter(locked)) } });
+    expect(locked.json().error.message).toMatch(
+      /^Too many failed sign-in attempts for this account\. Please try again in \d+ seconds, or reset your password\.$/,
+    );
+    expect(locked.cookies.find((c) => c.name === 'fcl_sid')).toBeUndefined();
+    // Refused attempts are not counted: hammering does not make the wait longer.
+    for (let i = 0; i < 5; i++)
+      expect(retryAfter(await signIn(t, '10.1.0.9', s.email, 'guess'))).toBeLessThanOrEqual(30);
+    // Other accounts, from the same address, are not affected.
+    expect((await signIn(t, '10.1.0.9', uniqueEmail(), 'x')).json()).toMatchObject({ status: 'failure' });
+
+    const key = emailKey(s.email);
+    await later(buckets.login, key, 30 * SECOND);
+    expect((await signIn(t, '10.1.0.1', s.email, 'still wrong')).json()).toMatchObject({ status: 'failure' });
+    const longer = await signIn(t, '10.1.0.1', s.email, PASSWORD);
+    expect(longer.statusCode).toBe(429);
+    expect(retryAfter(longer)).toBeGreaterThan(30);
+    expect(retryAfter(longer)).toBeLessThanOrEqual(60);
+
+    // Once the wait is over the right password signs in, and the count starts again from zero.
+    await later(buckets.login, key, 60 * SECOND);
+    expect((await signIn(t, '10.1.0.1', s.email, PASSWORD)).json()).toMatchObject({ status: 'success' });
+    for (let i = 0; i < 3; i++) {
+      expect((await signIn(t, '10.1.0.1', s.email, 'wrong again')).json()).toMatchObject({ status: 'failure' });
+    }
+    expect((await signIn(t, '10.1.0.1', s.email, PASSWORD)).statusCode).toBe(429);
   });
 
-  it('caps sign-in attempts per address across many emails (one password tried on many accounts)', async () => {
+  it('waits at most maxMs however many failures, and lets no concurrent attempt slip through', async () => {
+    const email = uniqueEmail('burst'); // no account: counted the same, so the answer reveals nothing
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => signIn(t, `10.2.0.${i + 1}`, email, `guess ${i}`)),
+    );
+    expect(burst.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(5);
+    for (let round = 0; round < 4; round++) {
+      await later(buckets.login, emailKey(email), loginBackoff.maxMs);
+      expect((await signIn(t, '10.2.1.1', email, 'guess')).statusCode).toBe(200);
+    }
+    const capped = await signIn(t, '10.2.1.1', email, 'guess');
+    expect(capped.statusCode).toBe(429);
+    expect(retryAfter(capped)).toBeLessThanOrEqual(loginBackoff.maxMs / 1000);
+    expect(retryAfter(capped)).toBeGreaterThan(loginBackoff.maxMs / 1000 - 10);
+  });
+
+  it('caps failed sign-ins per address (one password tried on many accounts); successful ones do not count', async () => {
     const capped = await startTestApp({ rateLimits: { loginPerAddress: limit(3) } });
     try {
-      for (let i = 0; i < 3; i++) {
-        const res = await capped.client().post('/api/user/authenticate_user', { email: uniqueEmail(), password: 'x' });
-        expect(res.json().status).toBe('failure');
+      const s = await signUp(capped);
+      for (let i = 0; i < 5; i++) {
+        expect((await signIn(capped, '127.0.0.1', s.email, PASSWORD)).json()).toMatchObject({ status: 'success' });
       }
-      expect429(await capped.client().post('/api/user/authenticate_user', { email: uniqueEmail(), password: 'x' }));
+      for (let i = 0; i < 3; i++) {
+        expect((await signIn(capped, '127.0.0.1', uniqueEmail(), 'x')).json()).toMatchObject({ status: 'failure' });
+      }
+      expect429(await signIn(capped, '127.0.0.1', uniqueEmail(), 'x'));
+      expect429(await signIn(capped, '127.0.0.1', s.email, PASSWORD));
+      // The same person from another address is not affected.
+      expect((await signIn(capped, '10.3.0.1', s.email, PASSWORD)).json()).toMatchObject({ status: 'success' });
     } finally {
       await capped.close();
     }
   });
 
-  it('limits resend and forgot-password per email, and contact per IP', async () => {
-    const email = uniqueEmail();
-    for (let i = 0; i < 2; i++)
-      expect((await t.client().post('/api/user/resend_verification_email', { email })).statusCode).toBe(200);
-    expect429(await t.client().post('/api/user/resend_verification_email', { email: email.toUpperCase() }));
-    for (let i = 0; i < 2; i++)
-      expect((await t.client().post('/api/user/initiate_change_password', { email })).statusCode).toBe(200);
-    expect429(await t.client().post('/api/user/initiate_change_password', { email }));
+  it('lets 200 people sign in and 50 sign up from one shared address within the hour, with the default limits', async () => {
+    const defaults = loadConfig({ NODE_ENV: 'test' });
+    const office = await startTestApp({ rateLimits: defaults.rateLimits, backoff: defaults.backoff });
+    try {
+      const hash = await hashPassword(PASSWORD);
+      const people = Array.from({ length: 200 }, () => uniqueEmail('office'));
+      await office.db
+        .insertInto('users')
+        .values(
+          people.map((email) => ({
+            first_name: 'Office',
+            last_name: 'Worker',
+            email,
+            password_hash: hash,
+            email_verified_at: new Date(),
+          })),
+        )
+        .execute();
+      const nat = '10.7.0.1';
+      for (const [i, email] of people.entries()) {
+        // One in four mistypes their password first.
+        if (i % 4 === 0) {
+          expect((await signIn(office, nat, email, 'typo')).json()).toMatchObject({ status: 'failure' });
+        }
+        const res = await signIn(office, nat, email, PASSWORD);
+        expect(res.json(), email).toMatchObject({ status: 'success' });
+      }
+      for (let i = 0; i < 50; i++) {
+        expect((await register(office, nat, uniqueEmail('newcomer'))).statusCode).toBe(201);
+      }
+    } finally {
+      await office.close();
+    }
+  }, 240_000);
+});
 
-    const body = { name: 'Kiran', email: 'k@example.com', message: 'Hi' };
-    for (let i = 0; i < 2; i++)
-      expect((await t.client().post('/api/contact_us/add_contact_message', body)).statusCode).toBe(201);
-    expect429(await t.client().post('/api/contact_us/add_contact_message', body));
-    expect(await t.db.selectFrom('contact_messages').select('id').execute()).toHaveLength(2);
+describe('reset and verification mail', () => {
+  it('limits how many addresses one client can have mail sent to', async () => {
+    for (let i = 0; i < 3; i++) expect((await forgot('10.4.0.1', uniqueEmail('nobody'))).statusCode).toBe(200);
+    expect429(await forgot('10.4.0.1', uniqueEmail('nobody')));
+    for (let i = 0; i < 3; i++) expect((await resend('10.4.0.1', uniqueEmail('nobody'))).statusCode).toBe(200);
+    expect429(await resend('10.4.0.1', uniqueEmail('nobody')));
+    // Other clients are not affected.
+    expect((await forgot('10.4.0.2', uniqueEmail('nobody'))).statusCode).toBe(200);
+    expect((await resend('10.4.0.2', uniqueEmail('nobody'))).statusCode).toBe(200);
   });
 
-  it('limits registrations per IP (the signUp above used one) and writes nothing when limited', async () => {
+  it('an address named by others can still get its own reset: spaced out, never held for long, cleared by a reset', async () => {
+    const victim = await signUp(t);
+    const key = emailKey(victim.email);
+    const resetMails = async () =>
+      (await t.sentMail()).filter((m) => m.to === victim.email && m.text.includes('/reset-password')).length;
+    // Twenty requests naming the victim, from ten addresses: two mails, the rest refused.
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const res = await t
-        .client()
-        .post('/api/user/add_user', { first_name: 'Ra', last_name: 'Ka', email: uniqueEmail(), password: PASSWORD });
+    for (let i = 0; i < 20; i++)
+      statuses.push((await forgot(`10.5.0.${i % 10}`, victim.email.toUpperCase())).statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(18);
+    expect(await resetMails()).toBe(2);
+
+    // The victim's own request waits a minute at most (the refused requests did not add to it)...
+    const own = await forgot('10.5.1.1', victim.email);
+    expect(own.statusCode).toBe(429);
+    expect(retryAfter(own)).toBeLessThanOrEqual(60);
+    await later(buckets.forgot, key, MINUTE);
+    expect((await forgot('10.5.1.1', victim.email)).statusCode).toBe(200);
+    expect(await resetMails()).toBe(3);
+    // ...and however long others keep at it, each further mail waits twice as long, at most 10 minutes.
+    for (let round = 0; round < 5; round++) {
+      await later(buckets.forgot, key, mailBackoff.maxMs);
+      expect((await forgot(`10.5.2.${round}`, victim.email)).statusCode).toBe(200);
+    }
+    const held = await forgot('10.5.3.1', victim.email);
+    expect(held.statusCode).toBe(429);
+    expect(retryAfter(held)).toBeLessThanOrEqual(mailBackoff.maxMs / 1000);
+
+    // Every mail carried a working link (each new one replaces the last); using it ends the backoff.
+    const token = linkToken(await t.sentMail(), victim.email, '/reset-password');
+    const changed = await t
+      .client('10.5.3.2')
+      .post('/api/user/change_password', { token, new_password: 'a new password 7' });
+    expect(changed.statusCode).toBe(200);
+    expect((await forgot('10.5.3.3', victim.email)).statusCode).toBe(200);
+  });
+
+  it('spaces out verification mail to one address the same way; following the link clears it', async () => {
+    const email = uniqueEmail('pending');
+    expect((await register(t, '10.6.9.1', email)).statusCode).toBe(201);
+    expect((await resend('10.6.9.2', email)).statusCode).toBe(200);
+    expect((await resend('10.6.9.3', email)).statusCode).toBe(200);
+    const held = await resend('10.6.9.4', email);
+    expect429(held);
+    expect(retryAfter(held)).toBeLessThanOrEqual(60);
+    await later(buckets.resend, emailKey(email), MINUTE);
+    expect((await resend('10.6.9.4', email)).statusCode).toBe(200);
+    const token = linkToken(await t.sentMail(), email, '/verify-email');
+    expect((await t.client('10.6.9.5').post('/api/user/verify_email', { token })).statusCode).toBe(200);
+    expect((await resend('10.6.9.5', email)).statusCode).toBe(200);
+  });
+});
+
+describe('registration', () => {
+  it('limits registrations per address and writes nothing when limited', async () => {
+    const before = await t.db.selectFrom('users').select('id').where('email', '<>', SYSTEM_USER_EMAIL).execute();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await register(t, '10.6.0.1', uniqueEmail());
       statuses.push(res.statusCode);
       if (res.statusCode === 429) expect(res.json().error.message).toBe(apiMessages.tooManyAttempts);
     }
-    expect(statuses).toEqual([201, 201, 201, 429]);
-    // 1 from signUp + 3 registrations; the Daily Challenge system user (migration 0003) is not counted.
-    const people = t.db.selectFrom('users').select('id').where('email', '<>', SYSTEM_USER_EMAIL);
-    expect(await people.execute()).toHaveLength(4);
+    expect(statuses).toEqual([201, 201, 201, 201, 429]);
+    const after = await t.db.selectFrom('users').select('id').where('email', '<>', SYSTEM_USER_EMAIL).execute();
+    expect(after.length - before.length).toBe(4);
+  });
+
+  it('refuses every registration from an address that keeps naming registered emails', async () => {
+    const taken = [uniqueEmail('taken'), uniqueEmail('taken')];
+    for (const email of taken) expect((await register(t, '10.6.1.1', email)).statusCode).toBe(201);
+    for (const email of taken) expect((await register(t, '10.6.1.2', email.toUpperCase())).statusCode).toBe(409);
+    // Refused whatever the email, so the 429 says nothing about it; nothing written.
+    const fresh = uniqueEmail('fresh');
+    expect429(await register(t, '10.6.1.2', fresh));
+    expect429(await register(t, '10.6.1.2', taken[0] ?? ''));
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', fresh).execute()).toHaveLength(0);
+    // Another address registers it.
+    expect((await register(t, '10.6.1.3', fresh)).statusCode).toBe(201);
+  });
+});
+
+describe('counters', () => {
+  it('limits contact messages per address', async () => {
+    const body = { name: 'Kiran', email: 'k@example.com', message: 'Hi' };
+    for (let i = 0; i < 2; i++) {
+      expect((await t.client('10.8.0.1').post('/api/contact_us/add_contact_message', body)).statusCode).toBe(201);
+    }
+    expect429(await t.client('10.8.0.1').post('/api/contact_us/add_contact_message', body));
   });
 
   it('stores hashed keys and starts a new window when the old one is over', async () => {
@@ -96,11 +285,7 @@ describe('rate limits', () => {
     const l = { max: 1, windowMs: 60_000 };
     expect((await consume(t.db, 'probe', 'x', l)).allowed).toBe(true);
     expect((await consume(t.db, 'probe', 'x', l)).allowed).toBe(false);
-    await t.db
-      .updateTable('rate_limits')
-      .set({ window_start: sql<Date>`now() - interval '61 seconds'` })
-      .where('key', 'like', 'probe:%')
-      .execute();
+    await later('probe', 'x', 61 * SECOND);
     expect((await consume(t.db, 'probe', 'x', l)).allowed).toBe(true);
   });
 
@@ -108,5 +293,17 @@ describe('rate limits', () => {
     const l = { max: 5, windowMs: 60_000 };
     const results = await Promise.all(Array.from({ length: 8 }, () => consume(t.db, 'burst', 'y', l)));
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
+    const b = { free: 5, baseMs: MINUTE, maxMs: MINUTE, forgetMs: HOUR };
+    const backoff = await Promise.all(Array.from({ length: 8 }, () => consumeBackoff(t.db, 'burst-b', 'y', b)));
+    expect(backoff.filter((r) => r.allowed)).toHaveLength(5);
+  });
+
+  it('forgets a backoff key left alone for forgetMs', async () => {
+    const b = { free: 1, baseMs: MINUTE, maxMs: MINUTE, forgetMs: HOUR };
+    expect((await consumeBackoff(t.db, 'forget', 'z', b)).allowed).toBe(true);
+    expect((await consumeBackoff(t.db, 'forget', 'z', b)).allowed).toBe(false);
+    await later('forget', 'z', HOUR);
+    expect((await consumeBackoff(t.db, 'forget', 'z', b)).allowed).toBe(true);
+    expect((await consumeBackoff(t.db, 'forget', 'z', b)).allowed).toBe(false);
   });
 });

@@ -2,8 +2,8 @@ import { messages } from '@fantasy-cricket/rules';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../src/http/errors';
-import { sha256 } from '../src/http/tokens';
-import { PASSWORD, type SignedIn, signUp, startTestApp, type TestApp } from './helpers';
+import { newToken, sha256 } from '../src/http/tokens';
+import { PASSWORD, type SignedIn, signUp, startTestApp, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
 let alice: SignedIn;
@@ -72,6 +72,90 @@ describe('XSRF double submit', () => {
       );
     expect(contact.statusCode).toBe(403);
     expect(await t.db.selectFrom('contact_messages').selectAll().execute()).toHaveLength(0);
+  });
+});
+
+describe('XSRF token tied to the session', () => {
+  const xsrfOf = (c: TestClient) => c.cookies.get('XSRF-TOKEN') ?? '';
+  const sidOf = (c: TestClient) => c.cookies.get('fcl_sid') ?? '';
+  const putPrefs = (userId: number, sid: string, xsrf: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${userId}`,
+      headers: { cookie: `fcl_sid=${sid}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+      payload: flags,
+    });
+
+  it("refuses one session's token with another session's cookie, and answers with the right one", async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    expect(xsrfOf(a.client)).not.toBe(xsrfOf(b.client));
+    const before = await prefsOf(b.userId);
+    const res = await putPrefs(b.userId, sidOf(b.client), xsrfOf(a.client));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: { message: apiMessages.xsrf } });
+    expect(await prefsOf(b.userId)).toEqual(before);
+    // The answer carries B's own token, which works with B's cookie.
+    const reissued = res.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    expect(reissued).toBe(xsrfOf(b.client));
+    expect((await putPrefs(b.userId, sidOf(b.client), reissued)).statusCode).toBe(200);
+    // An anonymous (random) token is refused with a session cookie too.
+    expect((await putPrefs(b.userId, sidOf(b.client), newToken())).statusCode).toBe(403);
+  });
+
+  it('issues a new token at sign-in and at sign-out; the old one stops working', async () => {
+    const s = await signUp(t);
+    const client = t.client();
+    await client.get('/api/faq/');
+    const anonymous = xsrfOf(client);
+    expect(anonymous).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const login = await client.post('/api/user/authenticate_user', { email: s.email, password: PASSWORD });
+    expect(login.json().status).toBe('success');
+    const signedIn = login.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(signedIn?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(signedIn?.value).not.toBe(anonymous);
+    expect(signedIn?.httpOnly).toBeFalsy();
+    expect((await putPrefs(s.userId, sidOf(client), anonymous)).statusCode).toBe(403);
+    expect((await client.put(`/api/user/${s.userId}`, flags)).statusCode).toBe(200);
+
+    // Signing in again (a new session) makes the previous session's token useless.
+    const again = await client.post('/api/user/authenticate_user', { email: s.email, password: PASSWORD });
+    expect(again.json().status).toBe('success');
+    expect(xsrfOf(client)).not.toBe(signedIn?.value);
+    expect((await putPrefs(s.userId, sidOf(client), signedIn?.value ?? '')).statusCode).toBe(403);
+    expect((await client.put(`/api/user/${s.userId}`, flags)).statusCode).toBe(200);
+
+    const bound = xsrfOf(client);
+    const out = await client.post('/api/session/sign_out');
+    expect(out.statusCode).toBe(204);
+    const fresh = out.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(fresh).not.toBe(bound);
+    // Anonymous calls keep working with the anonymous token.
+    const contact = await client.post('/api/contact_us/add_contact_message', {
+      name: 'Asha',
+      email: s.email,
+      message: 'Hello',
+    });
+    expect(contact.statusCode).toBe(201);
+  });
+
+  it('every API process on the database accepts the tokens of the others', async () => {
+    const other = await startTestApp({}, {}, t.database);
+    try {
+      const s = await signUp(t);
+      const sid = sidOf(s.client);
+      const res = await other.app.inject({
+        method: 'PUT',
+        url: `/api/user/${s.userId}`,
+        headers: { cookie: `fcl_sid=${sid}; XSRF-TOKEN=${xsrfOf(s.client)}`, 'x-xsrf-token': xsrfOf(s.client) },
+        payload: flags,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
+    } finally {
+      await other.close();
+    }
   });
 });
 

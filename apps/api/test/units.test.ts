@@ -32,7 +32,8 @@ describe('config', () => {
     expect(c.dataDir).toBe(`${REPO_ROOT}.data`);
     expect(c.webDist).toBe(`${REPO_ROOT}apps/web/dist`);
     expect(c.session).toEqual({ absoluteMs: 30 * 86_400_000, idleMs: 7 * 86_400_000, touchIntervalMs: 60_000 });
-    expect(c.rateLimits.login).toEqual({ max: 10, windowMs: 15 * 60_000 });
+    expect(c.rateLimits.loginPerAddress).toEqual({ max: 100, windowMs: 15 * 60_000 });
+    expect(c.backoff.login).toEqual({ free: 5, baseMs: 30_000, maxMs: 15 * 60_000, forgetMs: 86_400_000 });
   });
 
   it('reads the environment', () => {
@@ -51,7 +52,9 @@ describe('config', () => {
       appUrl: 'https://fc.example',
     });
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
-    expect(loadConfig({ RATE_LIMIT_MULTIPLIER: '20' }).rateLimits.register).toEqual({ max: 200, windowMs: 3_600_000 });
+    const boosted = loadConfig({ RATE_LIMIT_MULTIPLIER: '20' });
+    expect(boosted.rateLimits.register).toEqual({ max: 2_000, windowMs: 3_600_000 });
+    expect(boosted.backoff.login.free).toBe(100);
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../http/contract';
 import { HttpError, apiMessages } from '../http/errors';
+import { clearBackoff } from '../http/rate-limit';
 import { createSession, destroySession } from '../http/session';
 import { queueEmail } from '../email/outbox';
 import { passwordResetEmail, verificationEmail } from '../email/templates';
@@ -20,6 +21,23 @@ export interface PublicUser {
 }
 
 const byEmail = (email: string) => sql<boolean>`lower(email) = lower(${email.trim()})`;
+
+/** How an email address is counted by the limits: trimmed, lower case. */
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+/** Rate-limit buckets of the account operations (docs/decisions/0012-rate-limits.md). */
+export const buckets = {
+  /** Backoff per account (email) on sign-in attempts. */
+  login: 'login-account',
+  /** Failed sign-ins per client address. */
+  loginFailedPerAddress: 'login-failed-ip',
+  resend: 'resend-email',
+  resendPerAddress: 'resend-ip',
+  forgot: 'forgot-email',
+  forgotPerAddress: 'forgot-ip',
+  register: 'register',
+  registerTaken: 'register-taken',
+} as const;
 
 function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
@@ -145,14 +163,19 @@ export async function requestPasswordReset(deps: AppDeps, email: string): Promis
   if (queued) deps.mail.kick();
 }
 
-/** Verifies the address; 400 for an unknown, used or expired token (with `email` when recognised). */
+/**
+ * Verifies the address; 400 for an unknown, used or expired token. The answer names the account's
+ * email only where the screen needs it to offer a resend: an expired link of an account still
+ * unverified. A used link (the address is verified, or a newer link was followed) does not, so a link
+ * seen by someone else (a forwarded mail, a shared screen) does not tell them whose it was.
+ */
 export async function verifyEmail(deps: AppDeps, token: string): Promise<string> {
-  return deps.db.transaction().execute(async (trx) => {
+  const email = await deps.db.transaction().execute(async (trx) => {
     const found = await findToken(trx, token, 'verify_email');
     if (!found) throw new HttpError(400, apiMessages.verifyLinkInvalid);
-    if (found.state === 'used') throw new HttpError(400, apiMessages.verifyLinkUsed, { email: found.email });
+    if (found.state === 'used') throw new HttpError(400, apiMessages.verifyLinkUsed);
     if (found.state === 'expired' || !(await consumeToken(trx, found.tokenHash))) {
-      throw new HttpError(400, apiMessages.verifyLinkExpired, { email: found.email });
+      throw new HttpError(400, apiMessages.verifyLinkExpired, found.emailVerified ? undefined : { email: found.email });
     }
     await trx
       .updateTable('users')
@@ -161,6 +184,8 @@ export async function verifyEmail(deps: AppDeps, token: string): Promise<string>
       .execute();
     return found.email;
   });
+  await clearBackoff(deps.db, buckets.resend, emailKey(email));
+  return email;
 }
 
 /**
@@ -180,6 +205,9 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
       .execute();
     await trx.deleteFrom('sessions').where('user_id', '=', found.userId).execute();
   });
+  // Following the link proved the mailbox: the account's sign-in backoff and reset-mail backoff end.
+  await clearBackoff(deps.db, buckets.login, emailKey(found.email));
+  await clearBackoff(deps.db, buckets.forgot, emailKey(found.email));
 }
 
 export async function sessionUser(deps: AppDeps, userId: number): Promise<PublicUser | undefined> {

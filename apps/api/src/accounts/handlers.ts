@@ -10,9 +10,11 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PartialHandlerMap } from '../http/contract';
 import { HttpError, apiMessages, parseOr400 } from '../http/errors';
-import { enforceRateLimit } from '../http/rate-limit';
+import { clearBackoff, consume, enforceBackoff, enforceNotFull, enforceRateLimit } from '../http/rate-limit';
 import { clearSessionCookie, destroySession, sessionCookieOf, setSessionCookie } from '../http/session';
 import {
+  buckets,
+  emailKey,
   login,
   registerUser,
   requestPasswordReset,
@@ -47,7 +49,6 @@ const forgotEmailSchema = z.object({
 const emailOnlySchema = z.object({ email: emailField });
 const changePasswordSchema = z.object({ token: z.string(), new_password: newPasswordField });
 
-const emailKey = (email: string) => email.trim().toLowerCase();
 const ipOf = (request: FastifyRequest) => request.ip;
 
 export const accountHandlers: PartialHandlerMap<AccountOps> = {
@@ -65,33 +66,63 @@ export const accountHandlers: PartialHandlerMap<AccountOps> = {
 
   async authenticateUser({ body, request, reply, deps }) {
     const input = parseOr400(loginSchema, body);
-    await enforceRateLimit(deps.db, 'login-ip', ipOf(request), deps.config.rateLimits.loginPerAddress);
-    await enforceRateLimit(deps.db, 'login', `${emailKey(input.email)}|${ipOf(request)}`, deps.config.rateLimits.login);
-    const outcome = await login(deps, input.email, input.password, sessionCookieOf(request));
-    if (!outcome.ok) return { status: 200, body: { status: 'failure', message: messages.login.invalidCredentials } };
+    const { rateLimits, backoff } = deps.config;
+    // A shared address (office, campus, carrier NAT) is limited on failures only; the account itself
+    // backs off after repeated failures, from any address (docs/decisions/0012-rate-limits.md).
+    await enforceNotFull(deps.db, buckets.loginFailedPerAddress, ipOf(request), rateLimits.loginPerAddress);
+    const account = emailKey(input.email);
+    await enforceBackoff(deps.db, buckets.login, account, backoff.login, apiMessages.accountLocked);
+    let outcome: Awaited<ReturnType<typeof login>>;
+    try {
+      outcome = await login(deps, input.email, input.password, sessionCookieOf(request));
+    } catch (err) {
+      // The right password on an unverified account: not a failed guess.
+      if (err instanceof HttpError && err.status === 400) await clearBackoff(deps.db, buckets.login, account);
+      throw err;
+    }
+    if (!outcome.ok) {
+      await consume(deps.db, buckets.loginFailedPerAddress, ipOf(request), rateLimits.loginPerAddress);
+      return { status: 200, body: { status: 'failure', message: messages.login.invalidCredentials } };
+    }
+    await clearBackoff(deps.db, buckets.login, account);
     setSessionCookie(reply, outcome.sessionToken, deps.config);
     return { status: 200, body: { status: 'success', ...outcome.user } };
   },
 
-  async resendVerificationEmail({ body, deps }) {
+  async resendVerificationEmail({ body, request, deps }) {
     const { email } = parseOr400(emailOnlySchema, body);
-    await enforceRateLimit(deps.db, 'resend', emailKey(email), deps.config.rateLimits.resendVerification);
+    const { rateLimits, backoff } = deps.config;
+    await enforceRateLimit(deps.db, buckets.resendPerAddress, ipOf(request), rateLimits.resendVerificationPerAddress);
+    await enforceBackoff(deps.db, buckets.resend, emailKey(email), backoff.resendVerification);
     await resendVerification(deps, email);
     return { status: 200, body: { message: messages.login.resendSuccessAlt } };
   },
 
-  async initiateChangePassword({ body, deps }) {
+  async initiateChangePassword({ body, request, deps }) {
     const { email } = parseOr400(forgotEmailSchema, body);
-    await enforceRateLimit(deps.db, 'forgot', emailKey(email), deps.config.rateLimits.forgotPassword);
+    const { rateLimits, backoff } = deps.config;
+    await enforceRateLimit(deps.db, buckets.forgotPerAddress, ipOf(request), rateLimits.forgotPasswordPerAddress);
+    await enforceBackoff(deps.db, buckets.forgot, emailKey(email), backoff.forgotPassword);
     await requestPasswordReset(deps, email);
     return { status: 200, body: { message: messages.login.forgotSuccess } };
   },
 
   async addUser({ body, request, deps }) {
     const input = parseOr400(registerPayloadSchema, body);
-    await enforceRateLimit(deps.db, 'register', ipOf(request), deps.config.rateLimits.register);
-    const userId = await registerUser(deps, input);
-    return { status: 201, body: { user_id: userId, message: apiMessages.registered } };
+    const { rateLimits } = deps.config;
+    await enforceRateLimit(deps.db, buckets.register, ipOf(request), rateLimits.register);
+    // An address that keeps naming registered emails is refused everything, so a 429 tells nothing
+    // about the email it names (docs/decisions/0013-registration-of-an-existing-email.md).
+    await enforceNotFull(deps.db, buckets.registerTaken, ipOf(request), rateLimits.registerTaken);
+    try {
+      const userId = await registerUser(deps, input);
+      return { status: 201, body: { user_id: userId, message: apiMessages.registered } };
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 409) {
+        await consume(deps.db, buckets.registerTaken, ipOf(request), rateLimits.registerTaken);
+      }
+      throw err;
+    }
   },
 
   async verifyEmail({ body, deps }) {

@@ -2,6 +2,13 @@ import { messages } from '@fantasy-cricket/rules';
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+/** "45 seconds", "1 minute", "15 minutes": a wait rounded up to what a person reads. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.ceil(seconds))} second${seconds <= 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 /**
  * Messages the API writes itself (the spec's texts come from @fantasy-cricket/rules). One place, so
  * tests and the web app's copy can be checked against them.
@@ -12,6 +19,8 @@ export const apiMessages = {
   notYours: "You are not allowed to access another user's data.",
   xsrf: 'Missing or invalid XSRF token.',
   tooManyAttempts: 'Too many attempts. Please try again later.',
+  accountLocked: (retryAfterSeconds: number) =>
+    `Too many failed sign-in attempts for this account. Please try again in ${waitText(retryAfterSeconds)}, or reset your password.`,
   notFound: 'Not found.',
   emailTaken: 'An account with this email already exists.',
   verificationPending: `${messages.login.verificationPendingMarker}. Please verify your email before signing in.`,

@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import { XSRF_COOKIE } from '@fantasy-cricket/rules';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
@@ -212,6 +214,27 @@ export async function destroySession(db: Kysely<DB>, token: string | undefined):
   sessionCache(db)?.delete(idHash);
 }
 
+/**
+ * The XSRF token that goes with a session cookie: HMAC-SHA256 keyed with the cookie's value (base64url,
+ * 43 characters). Only someone holding the session cookie can compute it, every API process computes
+ * the same one without a shared secret, and it changes whenever the session does (src/http/xsrf.ts).
+ */
+export function xsrfTokenFor(sessionToken: string): string {
+  return createHmac('sha256', sessionToken).update(XSRF_COOKIE).digest('base64url');
+}
+
+/** Sets XSRF-TOKEN (readable by the web app, which echoes it in X-XSRF-TOKEN). */
+export function setXsrfCookie(reply: FastifyReply, value: string, config: Config): void {
+  reply.setCookie(XSRF_COOKIE, value, {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: config.production,
+    maxAge: Math.floor(config.session.absoluteMs / 1000),
+  });
+}
+
+/** Sets the session cookie and the XSRF cookie that belongs to it (a token of another session stops working). */
 export function setSessionCookie(reply: FastifyReply, token: string, config: Config): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
@@ -220,10 +243,13 @@ export function setSessionCookie(reply: FastifyReply, token: string, config: Con
     secure: config.production,
     maxAge: Math.floor(config.session.absoluteMs / 1000),
   });
+  setXsrfCookie(reply, xsrfTokenFor(token), config);
 }
 
+/** Clears the session cookie and gives the browser a new anonymous XSRF token. */
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.production });
+  setXsrfCookie(reply, newToken(), config);
 }
 
 export function sessionCookieOf(request: FastifyRequest): string | undefined {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../src/http/session';
+import { createSession, xsrfTokenFor } from '../../src/http/session';
 import { newToken } from '../../src/http/tokens';
 import type { OpenApiOperation } from '../../src/http/openapi';
 import { DB_TARGET } from '../db';
@@ -370,11 +370,12 @@ async function identity(r: FuzzRequest): Promise<{ userId: number; sid?: string 
 
 function injectOptions(r: FuzzRequest, who: { userId: number; sid?: string }): InjectOptions {
   const parts = bindSelf(r.parts, who.userId);
-  const xsrf = newToken();
+  const sid = r.transport === 'unknownSession' ? newToken() : r.transport === 'garbageCookie' ? undefined : who.sid;
+  // With a (well-formed) session cookie the XSRF token is the one derived from it (src/http/xsrf.ts).
+  const xsrf = sid ? xsrfTokenFor(sid) : newToken();
   const cookies = [`XSRF-TOKEN=${xsrf}`];
-  if (r.transport === 'unknownSession') cookies.push(`fcl_sid=${newToken()}`);
-  else if (r.transport === 'garbageCookie') cookies.push(`fcl_sid=${encodeURIComponent("'; DROP TABLE sessions;--")}`);
-  else if (who.sid) cookies.push(`fcl_sid=${who.sid}`);
+  if (r.transport === 'garbageCookie') cookies.push(`fcl_sid=${encodeURIComponent("'; DROP TABLE sessions;--")}`);
+  else if (sid) cookies.push(`fcl_sid=${sid}`);
   const headers: Record<string, string> = { cookie: cookies.join('; ') };
   if (r.transport !== 'noXsrf') headers['x-xsrf-token'] = r.transport === 'wrongXsrf' ? newToken() : xsrf;
   const options: InjectOptions = { method: r.op.method as 'GET', url: urlOf(r.op, parts), headers };

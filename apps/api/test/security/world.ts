@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { issueToken } from '../../src/accounts/tokens';
-import { createSession } from '../../src/http/session';
+import { createSession, xsrfTokenFor } from '../../src/http/session';
 import { newToken } from '../../src/http/tokens';
 import { unsubscribeKey, unsubscribeToken } from '../../src/reminders/unsubscribe-token';
 import { PASSWORD, type SignedIn, type TestApp, type TestClient, uniqueEmail } from '../helpers';
@@ -195,8 +195,10 @@ export async function buildWorld(): Promise<SecurityWorld> {
 /** A new client with its own XSRF cookie and, for a person, a new session of theirs (no sign-in needed). */
 export async function clientFor(w: SecurityWorld, who?: { userId: number }): Promise<TestClient> {
   const client = w.t.client();
-  client.cookies.set('XSRF-TOKEN', newToken());
-  if (who) client.cookies.set('fcl_sid', await createSession(w.t.db, who.userId, w.t.app.deps.config));
+  const session = who ? await createSession(w.t.db, who.userId, w.t.app.deps.config) : undefined;
+  // A session's XSRF token is derived from it (src/http/xsrf.ts); without one any random token works.
+  client.cookies.set('XSRF-TOKEN', session ? xsrfTokenFor(session) : newToken());
+  if (session) client.cookies.set('fcl_sid', session);
   return client;
 }
 
