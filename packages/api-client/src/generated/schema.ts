@@ -54,7 +54,9 @@ export interface paths {
          * Sign in with email and password
          * @description Wrong email or password answers 200 with `status: "failure"` (the spec's login screen reads
          *     `status`). An unverified account answers 400 with a message containing
-         *     'Email verification is pending'. Too many attempts answer 429.
+         *     'Email verification is pending'. Too many attempts answer 429: after repeated failures on the
+         *     account (from any address; the message names the wait) or too many failed sign-ins from the
+         *     client's address (docs/decisions/0012-rate-limits.md).
          */
         post: operations["authenticateUser"];
         delete?: never;
@@ -1487,7 +1489,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid, used or expired token; `email` is present when the token was recognised (so the screen can offer a resend) */
+            /** @description Invalid, used or expired token; `email` is present only for an expired token of an account not yet verified (so the screen can offer a resend), never for a used one */
             400: {
                 headers: {
                     [name: string]: unknown;
