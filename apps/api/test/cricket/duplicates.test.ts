@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import type { PositionOverride } from '../../src/cricket/import/positions';
 import { importMatch } from '../../src/cricket/import/write';
 import type { Database } from '../../src/db/database';
 import { DB_TARGET, freshDatabase } from '../db';
+import { killChildren, spawnTs, tempDir } from '../faults/support';
 import { AWAY, ball, buildMatch, HAVE_IPL_2024, HOME, IPL_2024_DIR, type MatchSpec } from './builder';
 import { derivedBySql, derivedByTypescript, derivedSnapshot, tableDigests } from './helpers';
 
@@ -37,8 +38,14 @@ function spec(event: Record<string, unknown>, sixes = 1, over: Partial<MatchSpec
   };
 }
 
+const folders: string[] = [];
+afterAll(() => {
+  for (const d of folders) rmSync(d, { recursive: true, force: true });
+});
+
 const folder = (files: Record<string, MatchSpec | Record<string, unknown>>) => {
   const dir = mkdtempSync(join(tmpdir(), 'dup-'));
+  folders.push(dir);
   for (const [name, s] of Object.entries(files)) {
     writeFileSync(join(dir, name), JSON.stringify('innings' in s && !('info' in s) ? buildMatch(s as MatchSpec) : s));
   }
@@ -333,4 +340,42 @@ describe(`unknown Cricsheet fields on ${DB_TARGET}`, () => {
     for (const f of files)
       expect(unknownCricsheetFields(JSON.parse(readFileSync(join(IPL_2024_DIR, f), 'utf8')))).toEqual([]);
   });
+});
+
+describe.runIf(DB_TARGET === 'pglite')('cli import cricsheet: conflicts, --prefer and unknown fields', () => {
+  const data = tempDir('fc-dup-cli-');
+  afterAll(async () => {
+    await killChildren();
+    data.remove();
+  });
+  const cli = async (...args: string[]) => {
+    const child = spawnTs('src/cli.ts', args, { DATA_DIR: data.path, DATABASE_URL: '' });
+    const { code } = await child.exited;
+    return { code, output: child.output() };
+  };
+
+  it('prints the conflict naming both files and exits 1; --prefer imports the correction; unknown fields are listed', async () => {
+    const event = { name: 'Cli League', match_number: 1 };
+    const corrected = buildMatch(spec(event, 2)) as { info: Record<string, unknown> };
+    corrected.info.broadcaster = 'x';
+    const dir = folder({ 'c1.json': spec(event, 1), 'c1-v2.json': corrected });
+    const first = await cli('import', 'cricsheet', dir);
+    expect(first.code, first.output).toBe(1);
+    expect(first.output).toContain(
+      'conflict  c1-v2: c1-v2.json and c1.json are the same match (Cli League 2024, Match 1, 2024-04-10, Home XI v Away XI): not imported',
+    );
+    expect(first.output).toContain('imported  c1 -> fixture 1');
+    expect(first.output).toMatch(/^2 files: 1 imported, 0 updated, 0 unchanged, 0 failed, 1 conflicts, 0 superseded;/m);
+    expect(first.output).toContain('unknown field info.broadcaster (accepted, not read) in 1 file, first c1-v2.json');
+
+    const chosen = await cli('import', 'cricsheet', dir, '--prefer', 'c1-v2.json');
+    expect(chosen.code, chosen.output).toBe(0);
+    expect(chosen.output).toContain('superseded c1: c1.json and c1-v2.json are the same match');
+    expect(chosen.output).toContain(
+      'updated   c1-v2 -> fixture 1: chosen (--prefer) over c1.json, the same match: imported as its correction',
+    );
+    const again = await cli('import', 'cricsheet', dir);
+    expect(again.code, again.output).toBe(0);
+    expect(again.output).toMatch(/^2 files: 0 imported, 0 updated, 1 unchanged, 0 failed, 0 conflicts, 1 superseded;/m);
+  }, 120_000);
 });
