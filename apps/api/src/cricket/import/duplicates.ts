@@ -98,8 +98,9 @@ export async function planDuplicates(
     const r = rows.get(p.matchId);
     return r !== undefined && r.match_key !== keyOf.get(p.matchId);
   });
-  if (stale.length) {
-    const values = sql.join(stale.map((p) => sql`(${p.matchId}::text, ${keyOf.get(p.matchId)!}::text)`));
+  for (let i = 0; i < stale.length; i += 10_000) {
+    const part = stale.slice(i, i + 10_000); // two bind parameters a row, within PostgreSQL's 65,535
+    const values = sql.join(part.map((p) => sql`(${p.matchId}::text, ${keyOf.get(p.matchId)!}::text)`));
     await sql`UPDATE cricsheet_imports i SET match_key = v.key FROM (VALUES ${values}) AS v(id, key)
               WHERE i.cricsheet_match_id = v.id`.execute(db);
   }
