@@ -25,6 +25,8 @@ export type {
 } from './components/NotificationBanner/NotificationBanner';
 export { LoadingOverlay, DEFAULT_LOADING_TEXT } from './components/LoadingOverlay/LoadingOverlay';
 export type { LoadingOverlayProps } from './components/LoadingOverlay/LoadingOverlay';
+export { QueryState, queryStatuses } from './components/QueryState/QueryState';
+export type { QueryStateProps, QueryStatus } from './components/QueryState/QueryState';
 export { Tooltip, tooltipSides } from './components/Tooltip/Tooltip';
 export type { TooltipProps, TooltipSide } from './components/Tooltip/Tooltip';
 

@@ -1,4 +1,5 @@
 import { AppShell } from '@fantasy-cricket/ui';
+import { QueryProvider } from '../data/QueryProvider';
 import { AppFooter } from '../features/shell/AppFooter';
 import { AppHeader } from '../features/shell/AppHeader';
 import { AppSidebar } from '../features/shell/AppSidebar';
@@ -6,12 +7,16 @@ import { Content } from './layouts';
 
 /**
  * /home screens: header with greeting and hamburger, the sidebar, the footer. Its own lazy chunk
- * (routes.tsx), with the navigation and Sign Out, so the public pages never load it.
+ * (routes.tsx), with the navigation and Sign Out, so the public pages never load it. It holds the
+ * server-state cache (TanStack Query) of the screens, so that library is not part of the public pages
+ * either.
  */
 export default function HomeLayout() {
   return (
-    <AppShell header={<AppHeader />} sidebar={<AppSidebar />} footer={<AppFooter />}>
-      <Content />
-    </AppShell>
+    <QueryProvider>
+      <AppShell header={<AppHeader />} sidebar={<AppSidebar />} footer={<AppFooter />}>
+        <Content />
+      </AppShell>
+    </QueryProvider>
   );
 }

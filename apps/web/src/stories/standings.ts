@@ -9,7 +9,7 @@ import {
   playerSelectionDetails,
   standings,
 } from '../features/leaderboard/testData';
-import type { League } from '../features/leagues/api';
+import type { League } from '../data/leagues/types';
 import { makeLeague } from '../features/leagues/testData';
 import { http, userLeagues } from './api';
 

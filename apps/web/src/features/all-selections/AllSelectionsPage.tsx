@@ -3,24 +3,21 @@ import {
   createDataTableColumnHelper,
   DataTable,
   type DataTableColumn,
+  QueryState,
   Select,
   Text,
   TextField,
   Tooltip,
 } from '@fantasy-cricket/ui';
 import { messages } from '@fantasy-cricket/rules';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { notify } from '../../app/notify';
-import { useUserLeagues } from '../picks/useUserLeagues';
-import { type Fixture, listFixturePlayerSelections, listFixtureSelections, listLeagueFixtures } from '../picks/api';
+import { useMemo, useState } from 'react';
+import { useLeagueFixturesQuery } from '../../data/cricket/league-fixtures-query';
+import { useFixturePlayerSelectionsQuery } from '../../data/picks/fixture-player-selections-query';
+import { useFixtureSelectionsQuery } from '../../data/picks/fixture-selections-query';
+import { queryState } from '../../data/query-state';
+import { LeaguePicker, useMyLeagues } from '../leagues/LeaguePicker';
 import { AutoPickBadge, OwnBadge, ResultBadge } from '../picks/badges';
-import {
-  fixtureOptions,
-  isPlayerSelectionLeague,
-  leagueOptions,
-  sortByStart,
-  viewableForSelections,
-} from '../picks/leagues';
+import { fixtureOptions, isPlayerSelectionLeague, sortByStart, viewableForSelections } from '../picks/leagues';
 import * as styles from '../picks/picks.css';
 import { Page } from '../shell/Page';
 import {
@@ -40,57 +37,34 @@ const m = messages.leaderboard;
  * winners are known.
  */
 export function AllSelectionsPage() {
-  const leagues = useUserLeagues(viewableForSelections, m.loadLeaguesFailed);
+  const leagues = useMyLeagues(viewableForSelections);
   const [leagueId, setLeagueId] = useState('');
-  const [fixtures, setFixtures] = useState<Fixture[] | null>(null);
-  const [fixtureId, setFixtureId] = useState('');
-  const [lines, setLines] = useState<SelectionLine[] | null>(null);
+  /** The fixture chosen; '' is the default one (the latest started, else the first). */
+  const [fixtureChoice, setFixtureChoice] = useState('');
   const [query, setQuery] = useState('');
-  const leagueRequest = useRef(0);
-  const fixtureRequest = useRef(0);
 
-  const league = leagues?.find((l) => String(l.LeagueID) === leagueId);
+  const league = leagues.data?.find((l) => String(l.LeagueID) === leagueId);
   const isPs = league ? isPlayerSelectionLeague(league) : false;
-  const fixture = fixtures?.find((f) => String(f.FixtureID) === fixtureId);
+  const fixturesQuery = useLeagueFixturesQuery(league?.LeagueID ?? 0);
+  const fixtures = useMemo(() => (fixturesQuery.data ? sortByStart(fixturesQuery.data) : []), [fixturesQuery.data]);
+  const fixture = fixtures.find((f) => String(f.FixtureID) === fixtureChoice) ?? defaultFixture(fixtures);
 
-  const chooseLeague = async (id: string) => {
-    const request = ++leagueRequest.current;
+  const ids = [league?.LeagueID ?? 0, fixture?.FixtureID ?? 0] as const;
+  const mpLines = useFixtureSelectionsQuery(...ids, { enabled: !isPs });
+  const psLines = useFixturePlayerSelectionsQuery(...ids, { enabled: isPs });
+  const linesQuery = isPs ? psLines : mpLines;
+  const lines = useMemo(
+    () =>
+      isPs
+        ? psLines.data && linesFromPlayerSelections(psLines.data)
+        : mpLines.data && linesFromMatchPredictions(mpLines.data),
+    [isPs, psLines.data, mpLines.data],
+  );
+
+  const chooseLeague = (id: string) => {
     setLeagueId(id);
-    setFixtures(null);
-    setFixtureId('');
-    setLines(null);
-    if (!id) return;
-    try {
-      const all = sortByStart(await listLeagueFixtures(Number(id)));
-      if (request !== leagueRequest.current) return;
-      setFixtures(all);
-      setFixtureId(String(defaultFixture(all)?.FixtureID ?? ''));
-    } catch {
-      if (request !== leagueRequest.current) return;
-      setFixtures([]);
-      notify('error', m.loadFixturesFailed);
-    }
+    setFixtureChoice('');
   };
-
-  useEffect(() => {
-    const request = ++fixtureRequest.current;
-    if (!league || !fixture) {
-      setLines(null);
-      return;
-    }
-    setLines(null);
-    const ps = isPlayerSelectionLeague(league);
-    const load = ps
-      ? listFixturePlayerSelections(league.LeagueID, fixture.FixtureID).then(linesFromPlayerSelections)
-      : listFixtureSelections(league.LeagueID, fixture.FixtureID).then(linesFromMatchPredictions);
-    load
-      .then((next) => request === fixtureRequest.current && setLines(next))
-      .catch(() => {
-        if (request !== fixtureRequest.current) return;
-        setLines([]);
-        notify('error', m.loadSelectionsFailed);
-      });
-  }, [league, fixture]);
 
   const visible = useMemo(() => filterLines(lines ?? [], query), [lines, query]);
 
@@ -156,30 +130,32 @@ export function AllSelectionsPage() {
     <Page title="All Selections" intro="See everyone's picks for a fixture, and how they fared." width="wide">
       <Card>
         <div className={styles.section}>
-          {leagues === null ? (
-            <Text tone="muted">Loading your leagues…</Text>
-          ) : leagues.length === 0 ? (
-            <Text>{messages.myLeagues.empty}</Text>
-          ) : (
-            <div className={styles.controls}>
-              <Select
-                label="Select League"
-                placeholder={messages.selections.selectLeague}
-                options={leagueOptions(leagues)}
-                value={leagueId}
-                onValueChange={(id) => void chooseLeague(id)}
-              />
-              {fixtures && fixtures.length > 0 ? (
-                <Select
-                  label="Select Fixture"
-                  options={fixtureOptions(fixtures)}
-                  value={fixtureId}
-                  onValueChange={setFixtureId}
-                />
-              ) : null}
-            </div>
-          )}
-          {leagueId && fixtures === null ? <Text tone="muted">Loading fixtures…</Text> : null}
+          <LeaguePicker
+            leagues={leagues}
+            failedMessage={m.loadLeaguesFailed}
+            value={leagueId}
+            onValueChange={chooseLeague}
+            className={styles.controls}
+          >
+            {league ? (
+              <QueryState
+                {...queryState(fixturesQuery)}
+                loadingText="Loading fixtures…"
+                errorMessage={m.loadFixturesFailed}
+                isEmpty={fixtures.length === 0}
+                emptyMessage="No fixtures in this league yet."
+              >
+                {() => (
+                  <Select
+                    label="Select Fixture"
+                    options={fixtureOptions(fixtures)}
+                    value={fixture ? String(fixture.FixtureID) : ''}
+                    onValueChange={setFixtureChoice}
+                  />
+                )}
+              </QueryState>
+            ) : null}
+          </LeaguePicker>
         </div>
       </Card>
       {fixture ? (
@@ -193,23 +169,27 @@ export function AllSelectionsPage() {
               value={query}
               onChange={(event) => setQuery(event.currentTarget.value)}
             />
-            {lines === null ? (
-              <Text tone="muted">Loading selections…</Text>
-            ) : (
-              <DataTable
-                caption={`Selections for ${fixture.FixtureName}`}
-                captionHidden
-                className={styles.table}
-                columns={columns}
-                data={visible}
-                getRowId={(line) => line.key}
-                getRowProps={(line) => {
-                  const match = isPs ? null : matchesWinner(line);
-                  return match === null ? undefined : { tone: match ? 'success' : 'error' };
-                }}
-                emptyMessage={messages.selections.noDetails}
-              />
-            )}
+            <QueryState
+              {...queryState(linesQuery)}
+              loadingText="Loading selections…"
+              errorMessage={m.loadSelectionsFailed}
+            >
+              {() => (
+                <DataTable
+                  caption={`Selections for ${fixture.FixtureName}`}
+                  captionHidden
+                  className={styles.table}
+                  columns={columns}
+                  data={visible}
+                  getRowId={(line) => line.key}
+                  getRowProps={(line) => {
+                    const match = isPs ? null : matchesWinner(line);
+                    return match === null ? undefined : { tone: match ? 'success' : 'error' };
+                  }}
+                  emptyMessage={messages.selections.noDetails}
+                />
+              )}
+            </QueryState>
           </div>
         </Card>
       ) : null}

@@ -1,4 +1,5 @@
-import type { Fixture, FixturePlayerSelection, FixtureSelection } from '../picks/api';
+import type { Fixture } from '../../data/cricket/types';
+import type { FixturePlayerSelection, FixtureSelection } from '../../data/picks/types';
 import { sortByStart } from '../picks/leagues';
 
 /** One line of the All Selections grid, for both league types. */

@@ -49,13 +49,22 @@ describe('FAQ', () => {
     expect(screen.queryAllByRole('heading', { level: 3 })).toHaveLength(0);
   });
 
-  it('only logs a load failure', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockApi(custom('/faq/', 'get', () => ({ status: 500, body: { error: { message: 'Down.' } } })));
+  it('shows a failed load as an error with Retry (never as an empty list), without console errors', async () => {
+    const log = vi.spyOn(console, 'error');
+    let fail = true;
+    mockApi(
+      custom('/faq/', 'get', () =>
+        fail ? { status: 500, body: { error: { message: 'Down.' } } } : { status: 200, body: faqs },
+      ),
+    );
+    const user = userEvent.setup();
     renderApp('/home/view-faqs', { user: testUser });
-    expect(await screen.findByText('There are no questions here yet.')).toBeInTheDocument();
-    expect(log).toHaveBeenCalled();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected error occurred. Please try again later.');
+    expect(screen.queryByText('There are no questions here yet.')).not.toBeInTheDocument();
+    expect(log).not.toHaveBeenCalled();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'How many players can I pick?' })).toBeInTheDocument();
   });
 });
 

@@ -1,29 +1,17 @@
-import { Card, FaqItem, Stack, Text, TextField } from '@fantasy-cricket/ui';
-import { useEffect, useMemo, useState } from 'react';
-import { listFaqs } from './api';
+import { messages } from '@fantasy-cricket/rules';
+import { Card, FaqItem, QueryState, Stack, Text, TextField } from '@fantasy-cricket/ui';
+import { useMemo, useState } from 'react';
+import { useFaqsQuery } from '../../data/content/faqs-query';
+import { queryState } from '../../data/query-state';
 import * as styles from './Faq.css';
 import { type Faq, filterFaqs } from './filterFaqs';
 import { Page } from '../shell/Page';
 
 /** FAQ (spec section 2): search across questions and answers, matches highlighted. */
 export function FaqPage() {
-  const [faqs, setFaqs] = useState<Faq[] | null>(null);
+  const faqsQuery = useFaqsQuery();
+  const faqs: Faq[] | undefined = faqsQuery.data;
   const [query, setQuery] = useState('');
-
-  useEffect(() => {
-    let current = true;
-    listFaqs().then(
-      (list) => current && setFaqs(list),
-      (error: unknown) => {
-        // Spec section 8: a load failure is only logged.
-        console.error('Loading the FAQ failed', error);
-        if (current) setFaqs([]);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
 
   const visible = useMemo(() => filterFaqs(faqs ?? [], query), [faqs, query]);
   const searching = query.trim().length > 0;
@@ -37,8 +25,12 @@ export function FaqPage() {
         value={query}
         onChange={(event) => setQuery(event.currentTarget.value)}
       />
-      {faqs === null ? (
-        <Text tone="muted">Loading questions…</Text>
+      {!faqsQuery.isSuccess ? (
+        <QueryState
+          {...queryState(faqsQuery)}
+          loadingText="Loading questions…"
+          errorMessage={messages.common.unexpected}
+        />
       ) : visible.length === 0 ? (
         <Card>
           <Stack gap="xs">

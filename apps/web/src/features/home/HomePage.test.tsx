@@ -32,14 +32,16 @@ describe('Home', () => {
     expect(screen.getByRole('heading', { name: 'Most Wickets' })).toBeInTheDocument();
   });
 
-  it('reports failed daily challenges, empties the list, and silently empties failed statistics', async () => {
+  it('shows failed daily challenges and statistics as errors with Retry, never as empty lists', async () => {
     mockApi(
       { method: 'GET', pattern: /publicLeagues/, reply: () => ({ status: 500, body: apiError('x') }) },
       { method: 'GET', pattern: /player_stats/, reply: () => ({ status: 500, body: apiError('x') }) },
     );
     renderApp('/home', { user: testUser });
     expect(await screen.findByText('An error occurred while loading daily challenges.')).toBeInTheDocument();
-    expect(await screen.findByText(/No Daily Challenges are open right now/)).toBeInTheDocument();
-    expect(await screen.findByText(/No statistics yet/)).toBeInTheDocument();
+    expect(await screen.findByText('An unexpected error occurred. Please try again later.')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(2);
+    expect(screen.queryByText(/No Daily Challenges are open right now/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/No statistics yet/)).not.toBeInTheDocument();
   });
 });

@@ -1,17 +1,25 @@
-import type { Schema } from '@fantasy-cricket/api-client';
-import { Button, Card, createDataTableColumnHelper, DataTable, type DataTableColumn, Text } from '@fantasy-cricket/ui';
+import {
+  Button,
+  Card,
+  createDataTableColumnHelper,
+  DataTable,
+  type DataTableColumn,
+  QueryState,
+} from '@fantasy-cricket/ui';
 import { DAILY_CHALLENGE_MATCH, messages } from '@fantasy-cricket/rules';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { storedUserAtom } from '../../app/atoms';
-import { notify } from '../../app/notify';
-import { listPlayerStats, listPublicLeagues, type PublicLeague } from '../leagues/api';
+import { usePlayerStatsQuery } from '../../data/cricket/player-stats-query';
+import type { StatsWidget } from '../../data/cricket/types';
+import { usePublicLeaguesQuery } from '../../data/leagues/public-leagues-query';
+import type { PublicLeague } from '../../data/leagues/types';
+import { queryState } from '../../data/query-state';
 import * as styles from '../leagues/leagues.css';
 import { Page } from '../shell/Page';
 import { homeScreen } from '../shell/navigation';
 
-type StatsWidget = Schema<'StatsWidget'>;
 type StatRow = StatsWidget['StatEntry'][number];
 
 const col = createDataTableColumnHelper<PublicLeague>();
@@ -47,36 +55,15 @@ export function statColumns(rows: readonly StatRow[]): DataTableColumn<StatRow>[
   );
 }
 
-type Load<T> = { kind: 'loading' } | { kind: 'loaded'; data: T };
-
 /** /home (spec section 2, "Home"): a welcome, today's Daily Challenges and the statistics tables. */
 export function HomePage() {
   const user = useAtomValue(storedUserAtom);
-  const userId = user?.userId;
-  const [challenges, setChallenges] = useState<Load<PublicLeague[]>>({ kind: 'loading' });
-  const [stats, setStats] = useState<Load<StatsWidget[]>>({ kind: 'loading' });
-
-  useEffect(() => {
-    if (userId === undefined) return;
-    let current = true;
-    listPublicLeagues(userId).then(
-      (leagues) =>
-        current &&
-        setChallenges({ kind: 'loaded', data: leagues.filter((l) => l.LeagueName.includes(DAILY_CHALLENGE_MATCH)) }),
-      () => {
-        if (!current) return;
-        setChallenges({ kind: 'loaded', data: [] });
-        notify('error', messages.home.dailyChallengesFailed);
-      },
-    );
-    listPlayerStats().then(
-      (widgets) => current && setStats({ kind: 'loaded', data: widgets }),
-      () => current && setStats({ kind: 'loaded', data: [] }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [userId]);
+  const publicLeagues = usePublicLeaguesQuery(user?.userId ?? 0);
+  const stats = usePlayerStatsQuery();
+  const challenges = useMemo(
+    () => (publicLeagues.data ?? []).filter((l) => l.LeagueName.includes(DAILY_CHALLENGE_MATCH)),
+    [publicLeagues.data],
+  );
 
   return (
     <Page
@@ -95,30 +82,24 @@ export function HomePage() {
             </Button>
           }
         >
-          {challenges.kind === 'loading' ? (
-            <Text tone="muted">Loading daily challenges…</Text>
-          ) : (
+          <QueryState
+            {...queryState(publicLeagues)}
+            loadingText="Loading daily challenges…"
+            errorMessage={messages.home.dailyChallengesFailed}
+          >
             <DataTable
               caption="Daily Challenges"
               captionHidden
               className={styles.table}
               columns={challengeColumns}
-              data={challenges.data}
+              data={challenges}
               getRowId={(row) => String(row.LeagueID)}
               emptyMessage="No Daily Challenges are open right now. Check back tomorrow."
             />
-          )}
+          </QueryState>
         </Card>
-        {stats.kind === 'loading' ? (
-          <Card title="Statistics">
-            <Text tone="muted">Loading statistics…</Text>
-          </Card>
-        ) : stats.data.length === 0 ? (
-          <Card title="Statistics">
-            <Text tone="muted">No statistics yet: they appear once the season's matches are played.</Text>
-          </Card>
-        ) : (
-          stats.data.map((widget) => (
+        {stats.isSuccess && stats.data.length > 0 ? (
+          stats.data.map((widget: StatsWidget) => (
             <Card key={widget.Header} title={widget.Header}>
               <DataTable
                 caption={widget.Header}
@@ -130,6 +111,16 @@ export function HomePage() {
               />
             </Card>
           ))
+        ) : (
+          <Card title="Statistics">
+            <QueryState
+              {...queryState(stats)}
+              loadingText="Loading statistics…"
+              errorMessage={messages.common.unexpected}
+              isEmpty
+              emptyMessage="No statistics yet: they appear once the season's matches are played."
+            />
+          </Card>
         )}
       </div>
     </Page>

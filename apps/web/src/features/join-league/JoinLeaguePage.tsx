@@ -5,6 +5,7 @@ import {
   createDataTableColumnHelper,
   DataTable,
   FormErrorSummary,
+  QueryState,
   Text,
   TextField,
   Tooltip,
@@ -16,7 +17,10 @@ import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { storedUserAtom } from '../../app/atoms';
 import { notify, notifyError, notifySuccess } from '../../app/notify';
-import { joinLeague, listPublicLeagues, type PublicLeague } from '../leagues/api';
+import { useJoinLeagueMutation } from '../../data/leagues/member-mutations';
+import { usePublicLeaguesQuery } from '../../data/leagues/public-leagues-query';
+import type { PublicLeague } from '../../data/leagues/types';
+import { queryState } from '../../data/query-state';
 import * as styles from '../leagues/leagues.css';
 import { Page } from '../shell/Page';
 import * as joinStyles from './JoinLeague.css';
@@ -37,7 +41,23 @@ export function searchAction(text: string): { kind: 'all' } | { kind: 'none' } |
   return { kind: 'search', query };
 }
 
+/** The search the public list shows: `text` once it has not changed for a moment, except 1–2 characters (ignored). */
+function useDebouncedSearch(text: string): string {
+  const [search, setSearch] = useState(() => {
+    const action = searchAction(text);
+    return action.kind === 'search' ? action.query : '';
+  });
+  useEffect(() => {
+    const action = searchAction(text);
+    if (action.kind === 'none') return;
+    const timer = setTimeout(() => setSearch(action.kind === 'search' ? action.query : ''), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return search;
+}
+
 function PrivateJoin({ userId }: { userId: number | undefined }) {
+  const join = useJoinLeagueMutation();
   const [formError, setFormError] = useState<string>();
   const {
     register,
@@ -63,7 +83,11 @@ function PrivateJoin({ userId }: { userId: number | undefined }) {
               return;
             }
             try {
-              await joinLeague({ UserID: userId, LeagueCode: values.leagueCode, DisplayName: values.displayName });
+              await join.mutateAsync({
+                UserID: userId,
+                LeagueCode: values.leagueCode,
+                DisplayName: values.displayName,
+              });
               notifySuccess(m.privateSent);
               reset();
             } catch (error) {
@@ -105,30 +129,12 @@ function PrivateJoin({ userId }: { userId: number | undefined }) {
 
 function PublicJoin({ userId }: { userId: number | undefined }) {
   const [search, setSearch] = useState(DEFAULT_PUBLIC_SEARCH);
-  const [leagues, setLeagues] = useState<PublicLeague[] | null>(null);
+  const searched = useDebouncedSearch(search);
+  const leaguesQuery = usePublicLeaguesQuery(userId ?? 0, searched);
+  const leagues = leaguesQuery.data;
+  const joinMutation = useJoinLeagueMutation();
   const [names, setNames] = useState<Record<number, string>>({});
   const [joining, setJoining] = useState<number | null>(null);
-
-  useEffect(() => {
-    if (userId === undefined) return;
-    const action = searchAction(search);
-    if (action.kind === 'none') return;
-    let current = true;
-    const timer = setTimeout(() => {
-      listPublicLeagues(userId, action.kind === 'search' ? action.query : undefined).then(
-        (data) => current && setLeagues(data),
-        () => {
-          if (!current) return;
-          setLeagues([]);
-          notify('error', action.kind === 'search' ? m.searchFailed : m.loadFailed);
-        },
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [search, userId]);
 
   const join = async (league: PublicLeague) => {
     if (userId === undefined) {
@@ -143,9 +149,9 @@ function PublicJoin({ userId }: { userId: number | undefined }) {
     }
     setJoining(league.LeagueID);
     try {
-      await joinLeague({ UserID: userId, LeagueCode: league.LeagueCode, DisplayName: displayName });
+      // The league leaves the cached public lists (the mutation updates them).
+      await joinMutation.mutateAsync({ UserID: userId, LeagueCode: league.LeagueCode, DisplayName: displayName });
       notifySuccess(m.publicJoined);
-      setLeagues((rows) => rows?.filter((row) => row.LeagueID !== league.LeagueID) ?? null);
     } catch (error) {
       notifyError(error, m.joinFailed);
     } finally {
@@ -233,9 +239,11 @@ function PublicJoin({ userId }: { userId: number | undefined }) {
           hint={`Type at least ${PUBLIC_SEARCH_MIN} characters to search names and descriptions, or clear the box to see every public league.`}
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
-        {leagues === null ? (
-          <Text tone="muted">Loading public leagues…</Text>
-        ) : (
+        <QueryState
+          {...queryState(leaguesQuery)}
+          loadingText="Loading public leagues…"
+          errorMessage={searched ? m.searchFailed : m.loadFailed}
+        >
           <DataTable
             caption="Public leagues"
             captionHidden
@@ -245,7 +253,7 @@ function PublicJoin({ userId }: { userId: number | undefined }) {
             getRowId={(league) => String(league.LeagueID)}
             emptyMessage="No public leagues match your search."
           />
-        )}
+        </QueryState>
       </div>
     </Card>
   );

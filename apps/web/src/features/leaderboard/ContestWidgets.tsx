@@ -1,5 +1,5 @@
 import { Card, createDataTableColumnHelper, DataTable, type DataTableColumn, Text } from '@fantasy-cricket/ui';
-import type { ContestEntry, ContestWidget } from './api';
+import type { ContestEntry, ContestWidget } from '../../data/standings/types';
 import * as styles from './leaderboard.css';
 import { contestColumnKeys, isNumericColumn } from './standings';
 

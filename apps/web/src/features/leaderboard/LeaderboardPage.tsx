@@ -1,20 +1,17 @@
 import { messages } from '@fantasy-cricket/rules';
-import { Card, Select, Text } from '@fantasy-cricket/ui';
+import { Card, QueryState, Text } from '@fantasy-cricket/ui';
 import { useAtom } from 'jotai';
-import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
-import { notifyError } from '../../app/notify';
-import { useUserLeagues } from '../picks/useUserLeagues';
-import { isPlayerSelectionLeague, leagueOptions, viewableForSelections } from '../picks/leagues';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
+import { errorNotificationText } from '../../app/notify';
+import { queryState } from '../../data/query-state';
+import { useContestStandingsQuery } from '../../data/standings/contest-standings-query';
+import { useLeaderboardQuery } from '../../data/standings/leaderboard-query';
+import { useProgressionQuery } from '../../data/standings/progression-query';
+import type { LeaderboardRow } from '../../data/standings/types';
+import { LeaguePicker, useMyLeagues } from '../leagues/LeaguePicker';
+import { isPlayerSelectionLeague, viewableForSelections } from '../picks/leagues';
 import { Page } from '../shell/Page';
 import { homeScreen } from '../shell/navigation';
-import {
-  type ContestWidget,
-  getContestStandings,
-  getLeaderboard,
-  getPointsProgression,
-  type LeaderboardRow,
-  type PointsProgression,
-} from './api';
 import { leaderboardChoiceAtom, type StandingsView } from './atoms';
 import { ContestWidgets } from './ContestWidgets';
 import { LeaderboardTable } from './LeaderboardTable';
@@ -27,9 +24,6 @@ const m = messages.leaderboard;
 const ProgressionChart = lazy(() => import('./ProgressionChart'));
 
 const VIEW_LABELS: Record<StandingsView, string> = { leaderboard: 'Leaderboard', contests: 'Contests' };
-
-type Progression = { kind: 'loaded'; data: PointsProgression } | { kind: 'failed' };
-type Loaded<T> = { leagueId: number; data: T };
 
 /** The Leaderboard / Contests switch: a radio group (arrow keys move between the two). */
 function ViewSwitch({ value, onChange }: { value: StandingsView; onChange: (view: StandingsView) => void }) {
@@ -62,62 +56,19 @@ function ViewSwitch({ value, onChange }: { value: StandingsView; onChange: (view
  */
 export function LeaderboardPage() {
   const [choice, setChoice] = useAtom(leaderboardChoiceAtom);
-  const leagues = useUserLeagues(viewableForSelections, m.loadLeaguesFailed);
-  // Each answer is kept with its league, so a new choice never shows the previous league's data.
-  const [board, setBoard] = useState<Loaded<LeaderboardRow[]> | null>(null);
-  const [progress, setProgress] = useState<Loaded<Progression> | null>(null);
-  const [widgets, setWidgets] = useState<Loaded<ContestWidget[]> | null>(null);
+  const leagues = useMyLeagues(viewableForSelections);
   const [target, setTarget] = useState<ScoreTarget | null>(null);
 
-  const league = leagues?.find((l) => l.LeagueID === choice.leagueId);
+  const league = leagues.data?.find((l) => l.LeagueID === choice.leagueId);
   const view = choice.view;
 
-  const leagueId = league?.LeagueID;
+  const leagueId = league?.LeagueID ?? 0;
   const isPs = league ? isPlayerSelectionLeague(league) : false;
+  const board = useLeaderboardQuery(leagueId, isPs, { enabled: view === 'leaderboard' });
+  const progression = useProgressionQuery(leagueId, { enabled: view === 'leaderboard' });
+  const contests = useContestStandingsQuery(leagueId, { enabled: view === 'contests' });
+  const rows = board.data;
 
-  useEffect(() => {
-    if (!leagueId || view !== 'leaderboard') return;
-    let active = true;
-    setBoard(null);
-    setProgress(null);
-    getLeaderboard(leagueId, isPs).then(
-      (data) => active && setBoard({ leagueId, data }),
-      (error: unknown) => {
-        if (!active) return;
-        setBoard({ leagueId, data: [] });
-        notifyError(error, m.loadFailed);
-      },
-    );
-    getPointsProgression(leagueId).then(
-      (data) => active && setProgress({ leagueId, data: { kind: 'loaded', data } }),
-      () => active && setProgress({ leagueId, data: { kind: 'failed' } }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [leagueId, isPs, view]);
-
-  useEffect(() => {
-    if (!leagueId || view !== 'contests') return;
-    let active = true;
-    setWidgets(null);
-    getContestStandings(leagueId).then(
-      (data) => active && setWidgets({ leagueId, data }),
-      (error: unknown) => {
-        if (!active) return;
-        setWidgets({ leagueId, data: [] });
-        notifyError(error, m.contestsFailed);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [leagueId, view]);
-
-  const current = <T,>(loaded: Loaded<T> | null) => (loaded && loaded.leagueId === leagueId ? loaded.data : null);
-  const rows = current(board);
-  const progression = current(progress);
-  const contests = current(widgets);
   const showsOthers = league?.ShowOthersPicks ?? false;
   const canOpenDetails = useCallback((row: LeaderboardRow) => row.IsMe || showsOthers, [showsOthers]);
   const openDetails = useCallback(
@@ -142,43 +93,40 @@ export function LeaderboardPage() {
       width="wide"
     >
       <Card>
-        {leagues === null ? (
-          <Text tone="muted">Loading your leagues…</Text>
-        ) : leagues.length === 0 ? (
-          <Text>{messages.myLeagues.empty}</Text>
-        ) : (
-          <div className={styles.controls}>
-            <Select
-              label="Select League"
-              placeholder={messages.selections.selectLeague}
-              options={leagueOptions(leagues)}
-              value={league ? String(league.LeagueID) : ''}
-              onValueChange={(id) => setChoice({ leagueId: Number(id) })}
-            />
-            <ViewSwitch value={view} onChange={(next) => setChoice({ view: next })} />
-          </div>
-        )}
+        <LeaguePicker
+          leagues={leagues}
+          failedMessage={m.loadLeaguesFailed}
+          value={league ? String(league.LeagueID) : ''}
+          onValueChange={(id) => setChoice({ leagueId: Number(id) })}
+          className={styles.controls}
+        >
+          <ViewSwitch value={view} onChange={(next) => setChoice({ view: next })} />
+        </LeaguePicker>
       </Card>
 
       {!league ? (
-        leagues && leagues.length > 0 ? (
+        leagues.data && leagues.data.length > 0 ? (
           <Text tone="muted">Choose a league to see its {view === 'contests' ? 'contests' : 'standings'}.</Text>
         ) : null
       ) : view === 'leaderboard' ? (
         <>
           <Card title={`Standings: ${league.LeagueName}`}>
             <div className={styles.section}>
-              {rows === null ? (
-                <Text tone="muted">Loading the leaderboard…</Text>
-              ) : (
-                <LeaderboardTable
-                  leagueName={league.LeagueName}
-                  rows={rows}
-                  showFullNames={league.IsPrivate}
-                  canOpenDetails={canOpenDetails}
-                  onOpenDetails={openDetails}
-                />
-              )}
+              <QueryState
+                {...queryState(board)}
+                loadingText="Loading the leaderboard…"
+                errorMessage={errorNotificationText(board.error, m.loadFailed)}
+              >
+                {() => (
+                  <LeaderboardTable
+                    leagueName={league.LeagueName}
+                    rows={rows ?? []}
+                    showFullNames={league.IsPrivate}
+                    canOpenDetails={canOpenDetails}
+                    onOpenDetails={openDetails}
+                  />
+                )}
+              </QueryState>
               {rows && rows.length > 0 ? (
                 <p className={styles.note}>
                   {showsOthers
@@ -189,23 +137,29 @@ export function LeaderboardPage() {
             </div>
           </Card>
           <Card title="Points progression">
-            {progression === null ? (
-              <Text tone="muted">Loading the points progression…</Text>
-            ) : progression.kind === 'failed' ? (
-              <Text tone="muted">The points progression could not be loaded.</Text>
-            ) : (
-              <Suspense fallback={<Text tone="muted">Loading the chart…</Text>}>
-                <ProgressionChart data={progression.data} />
-              </Suspense>
-            )}
+            <QueryState
+              {...queryState(progression)}
+              loadingText="Loading the points progression…"
+              errorMessage="The points progression could not be loaded."
+            >
+              {() =>
+                progression.data ? (
+                  <Suspense fallback={<Text tone="muted">Loading the chart…</Text>}>
+                    <ProgressionChart data={progression.data} />
+                  </Suspense>
+                ) : null
+              }
+            </QueryState>
           </Card>
         </>
-      ) : contests === null ? (
-        <Card>
-          <Text tone="muted">Loading contests…</Text>
-        </Card>
       ) : (
-        <ContestWidgets widgets={contests} />
+        <QueryState
+          {...queryState(contests)}
+          loadingText="Loading contests…"
+          errorMessage={errorNotificationText(contests.error, m.contestsFailed)}
+        >
+          {() => <ContestWidgets widgets={contests.data ?? []} />}
+        </QueryState>
       )}
 
       <ScoreDetailsModal target={target} onClose={closeDetails} />

@@ -1,7 +1,7 @@
 import { messages } from '@fantasy-cricket/rules';
 import { createDataTableColumnHelper, DataTable, type DataTableColumn } from '@fantasy-cricket/ui';
 import { useMemo } from 'react';
-import type { LeaderboardRow } from './api';
+import type { LeaderboardRow } from '../../data/standings/types';
 import * as styles from './leaderboard.css';
 import { DEFAULT_SORTING, describeChange, formatChange, formatPoints, medalFor, medalLabel } from './standings';
 

@@ -1,6 +1,6 @@
 import { Button, createDataTableColumnHelper, DataTable, type DataTableColumn, Text } from '@fantasy-cricket/ui';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { PointsProgression } from './api';
+import type { PointsProgression } from '../../data/standings/types';
 import * as styles from './leaderboard.css';
 import { formatPoints } from './standings';
 

@@ -2,14 +2,10 @@ import { messages } from '@fantasy-cricket/rules';
 import { createDataTableColumnHelper, DataTable, type DataTableColumn, Modal, Text } from '@fantasy-cricket/ui';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { notifyError } from '../../app/notify';
-import {
-  listPastPlayerSelections,
-  listPastSelections,
-  listPlayerScoringDetails,
-  type PastPlayerSelection,
-  type PastSelection,
-  type PlayerScoringDetail,
-} from './api';
+import { usePastPlayerSelectionsQuery } from '../../data/standings/past-player-selections-query';
+import { usePastSelectionsQuery } from '../../data/standings/past-selections-query';
+import { usePlayerScoringDetailsQuery } from '../../data/standings/player-scoring-details-query';
+import type { PastPlayerSelection, PastSelection, PlayerScoringDetail } from '../../data/standings/types';
 import { ExportButtons } from './ExportButtons';
 import * as styles from './leaderboard.css';
 import {
@@ -36,7 +32,19 @@ export interface ScoreTarget {
   displayName: string;
 }
 
-type Load<T> = { kind: 'loading' } | { kind: 'loaded'; rows: T[] };
+/**
+ * A failed load of a details popup shows the spec's message as a notification and closes the popup
+ * (the popup holds nothing else to show). The query made the call; this only reacts to its failure.
+ */
+function useCloseOnError(error: unknown, fallback: string, onClose: () => void) {
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    if (!error) return;
+    notifyError(error, fallback);
+    close.current();
+  }, [error, fallback]);
+}
 
 const highlight = (points: number) => (earnedPoints(points) ? ({ tone: 'success' } as const) : undefined);
 
@@ -207,52 +215,28 @@ function PlayerSelectionDetails({
 
 /** The score details of one member (spec section 2, "Score details modal"). */
 export function ScoreDetailsModal({ target, onClose }: { target: ScoreTarget | null; onClose: () => void }) {
-  const [mp, setMp] = useState<Load<PastSelection>>({ kind: 'loading' });
-  const [ps, setPs] = useState<Load<PastPlayerSelection>>({ kind: 'loading' });
   const [player, setPlayer] = useState<PastPlayerSelection | null>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
-
-  useEffect(() => {
-    if (!target) return;
-    let active = true;
-    setMp({ kind: 'loading' });
-    setPs({ kind: 'loading' });
+  const close = useCallback(() => {
     setPlayer(null);
-    const fail = (error: unknown) => {
-      if (!active) return;
-      notifyError(error, m.scoreDetailsFailed);
-      close.current();
-    };
-    if (target.playerSelection) {
-      listPastPlayerSelections(target.leagueId, target.userId).then(
-        (rows) => active && setPs({ kind: 'loaded', rows }),
-        fail,
-      );
-    } else {
-      listPastSelections(target.leagueId, target.userId).then(
-        (rows) => active && setMp({ kind: 'loaded', rows }),
-        fail,
-      );
-    }
-    return () => {
-      active = false;
-    };
-  }, [target]);
-
+    onClose();
+  }, [onClose]);
   const isPs = target?.playerSelection ?? false;
-  const load: Load<{ FixtureID: number; Points: number }> = isPs ? ps : mp;
-  const rows = load.kind === 'loaded' ? load.rows : null;
+  const leagueId = target?.leagueId ?? 0;
+  const userId = target?.userId ?? 0;
+  const mp = usePastSelectionsQuery(leagueId, userId, { enabled: target !== null && !isPs });
+  const ps = usePastPlayerSelectionsQuery(leagueId, userId, { enabled: target !== null && isPs });
+  useCloseOnError(target ? (isPs ? ps.error : mp.error) : null, m.scoreDetailsFailed, close);
+  const rows: readonly { FixtureID: number; Points: number }[] | null = (isPs ? ps.data : mp.data) ?? null;
   const sheet = useMemo(() => {
-    if (isPs) return ps.kind === 'loaded' && ps.rows.length > 0 ? playerScoresSheet(ps.rows) : null;
-    return mp.kind === 'loaded' && mp.rows.length > 0 ? predictionScoresSheet(mp.rows) : null;
-  }, [isPs, mp, ps]);
+    if (isPs) return ps.data && ps.data.length > 0 ? playerScoresSheet(ps.data) : null;
+    return mp.data && mp.data.length > 0 ? predictionScoresSheet(mp.data) : null;
+  }, [isPs, mp.data, ps.data]);
   const closePlayer = useCallback(() => setPlayer(null), []);
 
   return (
     <Modal
       open={target !== null}
-      onOpenChange={(open) => !open && onClose()}
+      onOpenChange={(open) => !open && close()}
       title={target ? `Score details: ${target.displayName}` : 'Score details'}
       description={target?.leagueName}
       size="lg"
@@ -270,9 +254,9 @@ export function ScoreDetailsModal({ target, onClose }: { target: ScoreTarget | n
               fixtures
             </Summary>
             {isPs ? (
-              <PlayerSelectionDetails rows={ps.kind === 'loaded' ? ps.rows : []} onOpenPlayer={setPlayer} />
+              <PlayerSelectionDetails rows={ps.data ?? []} onOpenPlayer={setPlayer} />
             ) : (
-              <PredictionDetails rows={mp.kind === 'loaded' ? mp.rows : []} />
+              <PredictionDetails rows={mp.data ?? []} />
             )}
           </>
         )}
@@ -303,31 +287,17 @@ export function PlayerDetailsModal({
   pick: PastPlayerSelection | null;
   onClose: () => void;
 }) {
-  const [rows, setRows] = useState<PlayerScoringDetail[] | null>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
-
-  useEffect(() => {
-    if (!pick) return;
-    let active = true;
-    setRows(null);
-    listPlayerScoringDetails({
+  const details = usePlayerScoringDetailsQuery(
+    {
       LeagueID: target.leagueId,
-      FixtureID: pick.FixtureID,
+      FixtureID: pick?.FixtureID ?? 0,
       UserID: target.userId,
-      PlayerID: pick.PlayerID,
-    }).then(
-      (next) => active && setRows(next),
-      (error: unknown) => {
-        if (!active) return;
-        notifyError(error, m.playerDetailsFailed);
-        close.current();
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [pick, target]);
+      PlayerID: pick?.PlayerID ?? 0,
+    },
+    { enabled: pick !== null },
+  );
+  useCloseOnError(pick ? details.error : null, m.playerDetailsFailed, onClose);
+  const rows = details.data ?? null;
 
   const sheet = useMemo(() => (rows && rows.length > 0 ? playerDetailsSheet(rows) : null), [rows]);
 

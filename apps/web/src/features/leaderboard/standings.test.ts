@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContestEntry } from './api';
+import type { ContestEntry } from '../../data/standings/types';
 import {
   contestColumnKeys,
   describeChange,

@@ -1,6 +1,6 @@
 import { fixtureLabel } from '@fantasy-cricket/rules';
 import type { DataTableSorting } from '@fantasy-cricket/ui';
-import type { ContestEntry, PastPlayerSelection, PastSelection, PlayerScoringDetail } from './api';
+import type { ContestEntry, PastPlayerSelection, PastSelection, PlayerScoringDetail } from '../../data/standings/types';
 
 /** The rules of the Leaderboard screen and the score-details modals (spec sections 2 and 9), as plain functions. */
 

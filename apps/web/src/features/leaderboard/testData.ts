@@ -5,7 +5,7 @@ import type {
   PastSelection,
   PlayerScoringDetail,
   PointsProgression,
-} from './api';
+} from '../../data/standings/types';
 
 /** Contract-shaped sample data for the Leaderboard screen's tests (the signed-in test user is UserID 7). */
 

@@ -4,21 +4,21 @@ import {
   createDataTableColumnHelper,
   DataTable,
   Modal,
+  QueryState,
   Text,
   Tooltip,
 } from '@fantasy-cricket/ui';
 import { featurePointsError, messages, positionLimit, selectionCountErrors } from '@fantasy-cricket/rules';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { errorNotificationText } from '../../app/notify';
 import {
-  getLeagueConfigurations,
-  getSelectionConfigs,
-  type League,
-  type LeagueConfigurationItem,
-  type SelectionConfigItem,
-  saveLeagueConfigurations,
-  saveSelectionConfigs,
-} from '../leagues/api';
+  useSaveLeagueConfigurationsMutation,
+  useSaveSelectionConfigsMutation,
+} from '../../data/leagues/configuration-mutations';
+import { useLeagueConfigurationsQuery } from '../../data/leagues/league-configurations-query';
+import { useSelectionConfigsQuery } from '../../data/leagues/selection-configs-query';
+import type { League, LeagueConfigurationItem, SelectionConfigItem } from '../../data/leagues/types';
+import { queryState } from '../../data/query-state';
 import * as styles from '../leagues/leagues.css';
 import { PopupMessage, type PopupStatus } from './PopupMessage';
 import { Stepper } from './Stepper';
@@ -55,50 +55,32 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
   const isPlayerSelection = league.LeagueTypeName === PLAYER_SELECTION;
   const editable = canConfigure(league, userId);
   const [step, setStep] = useState<0 | 1>(isPlayerSelection ? 0 : 1);
-  const [locked, setLocked] = useState(false);
-  const [features, setFeatures] = useState<FeatureRow[] | null>(null);
-  const [counts, setCounts] = useState<CountRow[] | null>(null);
+  /** Step 1 passed in view-only mode (Next): the counts are shown as final from then on. */
+  const [viewedCounts, setViewedCounts] = useState(false);
+  // The person's changes over the loaded configuration (the cache keeps the server's).
+  const [featureEdits, setFeatureEdits] = useState<Record<number, Partial<FeatureRow>>>({});
+  const [countEdits, setCountEdits] = useState<Record<number, string>>({});
   const [countErrors, setCountErrors] = useState<string[]>([]);
   const [status, setStatus] = useState<PopupStatus>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const featuresQuery = useLeagueConfigurationsQuery(league.LeagueID, { enabled: open });
+  const countsQuery = useSelectionConfigsQuery(league.LeagueID, { enabled: open && isPlayerSelection });
+  const saveCounts = useSaveSelectionConfigsMutation(league.LeagueID);
+  const saveConfig = useSaveLeagueConfigurationsMutation(league.LeagueID);
+  const busy = saveCounts.isPending || saveConfig.isPending;
 
-  useEffect(() => {
-    if (!open) return;
-    let current = true;
-    setStep(isPlayerSelection ? 0 : 1);
-    setLocked(false);
-    setStatus(null);
-    setCountErrors([]);
-    setFeatures(null);
-    setCounts(null);
-    getLeagueConfigurations(league.LeagueID).then(
-      (items) => current && setFeatures(items.map((item) => ({ ...item, pointsText: String(item.Points) }))),
-      () => {
-        if (!current) return;
-        setFeatures([]);
-        setStatus({ kind: 'error', text: m.fetchConfigFailed });
-      },
-    );
-    if (isPlayerSelection) {
-      getSelectionConfigs(league.LeagueID).then(
-        (items) => {
-          if (!current) return;
-          setCounts(items.map((item) => ({ ...item, countText: String(item.Count) })));
-          // Saved counts are final (the server refuses a second save): show them read-only.
-          setLocked(items.some((item) => item.IsLocked));
-        },
-        () => {
-          if (!current) return;
-          setCounts([]);
-          setStatus({ kind: 'error', text: m.fetchSelectionConfigFailed });
-        },
-      );
-    }
-    return () => {
-      current = false;
-    };
-  }, [open, league.LeagueID, isPlayerSelection]);
+  const features = useMemo<FeatureRow[] | null>(
+    () =>
+      featuresQuery.data?.map((item) => ({ ...item, pointsText: String(item.Points), ...featureEdits[item.ID] })) ??
+      null,
+    [featuresQuery.data, featureEdits],
+  );
+  const counts = useMemo<CountRow[] | null>(
+    () => countsQuery.data?.map((item) => ({ ...item, countText: countEdits[item.ID] ?? String(item.Count) })) ?? null,
+    [countsQuery.data, countEdits],
+  );
+  // Saved counts are final (the server refuses a second save): shown read-only.
+  const locked = viewedCounts || Boolean(countsQuery.data?.some((item) => item.IsLocked));
 
   const countsEditable = editable && !locked;
 
@@ -121,13 +103,13 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
   const confirmStep1 = async () => {
     if (!countsEditable) {
       setConfirmOpen(false);
-      setLocked(true);
+      setViewedCounts(true);
       setStep(1);
       return;
     }
-    setBusy(true);
     try {
-      await saveSelectionConfigs(
+      // Resolves once the counts are reloaded (locked by the server from now on).
+      await saveCounts.mutateAsync(
         (counts ?? []).map((row) => ({
           SelectionConfigID: row.ID,
           Count: Number(row.countText),
@@ -135,12 +117,11 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
         })),
       );
       setStatus({ kind: 'success', text: m.selectionConfigSaved });
-      setLocked(true);
+      setViewedCounts(true);
       setStep(1);
     } catch (error) {
       setStatus({ kind: 'error', text: errorNotificationText(error, m.saveSelectionConfigFailed) });
     } finally {
-      setBusy(false);
       setConfirmOpen(false);
     }
   };
@@ -152,11 +133,14 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
       ...row,
       error: row.IsActive ? featurePointsError(row.pointsText, row.FeatureName, row.MaxPoints) : undefined,
     }));
-    setFeatures(checked);
+    setFeatureEdits((all) => {
+      const next = { ...all };
+      for (const row of checked) next[row.ID] = { ...next[row.ID], error: row.error };
+      return next;
+    });
     if (checked.some((row) => row.error)) return;
-    setBusy(true);
     try {
-      await saveLeagueConfigurations(
+      await saveConfig.mutateAsync(
         checked.map((row) => ({
           LeagueConfigurationID: row.ID,
           LeagueID: league.LeagueID,
@@ -171,14 +155,12 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
       setStatus({ kind: 'success', text: m.configSaved });
     } catch (error) {
       setStatus({ kind: 'error', text: errorNotificationText(error, m.saveConfigFailed) });
-    } finally {
-      setBusy(false);
     }
   };
 
   const updateFeature = useCallback(
     (id: number, patch: Partial<FeatureRow>) =>
-      setFeatures((rows) => rows?.map((row) => (row.ID === id ? { ...row, ...patch, error: undefined } : row)) ?? null),
+      setFeatureEdits((all) => ({ ...all, [id]: { ...all[id], ...patch, error: undefined } })),
     [],
   );
 
@@ -209,9 +191,7 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
               value={row.original.countText}
               onChange={(event) => {
                 const value = event.currentTarget.value;
-                setCounts(
-                  (rows) => rows?.map((r) => (r.ID === row.original.ID ? { ...r, countText: value } : r)) ?? null,
-                );
+                setCountEdits((all) => ({ ...all, [row.original.ID]: value }));
               }}
             />
           ) : (
@@ -325,6 +305,13 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
         <div className={styles.stack}>
           <Stepper steps={stepLabels} current={isPlayerSelection ? step : 0} />
           <PopupMessage status={status} />
+          {/* A failed load shows in the popup whatever the step (spec: messages shown in the popup). */}
+          {countsQuery.isError ? (
+            <QueryState {...queryState(countsQuery)} loadingText="" errorMessage={m.fetchSelectionConfigFailed} />
+          ) : null}
+          {featuresQuery.isError ? (
+            <QueryState {...queryState(featuresQuery)} loadingText="" errorMessage={m.fetchConfigFailed} />
+          ) : null}
           {step === 0 ? (
             <section aria-label={m.step1} className={styles.form}>
               <Text weight="semibold">{m.step1}</Text>
@@ -345,8 +332,8 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
                   getRowId={(row) => String(row.ID)}
                   emptyMessage="No positions to configure."
                 />
-              ) : (
-                <Text tone="muted">Loading player counts…</Text>
+              ) : countsQuery.isError ? null : (
+                <QueryState status="pending" loadingText="Loading player counts…" errorMessage="" />
               )}
               {locked ? (
                 <Text tone="muted" size="sm">
@@ -367,8 +354,8 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
                   getRowId={(row) => String(row.ID)}
                   emptyMessage="No features to configure."
                 />
-              ) : (
-                <Text tone="muted">Loading features…</Text>
+              ) : featuresQuery.isError ? null : (
+                <QueryState status="pending" loadingText="Loading features…" errorMessage="" />
               )}
             </section>
           )}

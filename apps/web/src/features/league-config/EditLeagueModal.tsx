@@ -1,8 +1,11 @@
-import { Button, Checkbox, Modal, Text, TextArea } from '@fantasy-cricket/ui';
+import { Button, Checkbox, Modal, QueryState, TextArea } from '@fantasy-cricket/ui';
 import { LEAGUE_DESCRIPTION_MAX, messages } from '@fantasy-cricket/rules';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorNotificationText } from '../../app/notify';
-import { getLeague, type League, updateLeague } from '../leagues/api';
+import { useLeagueQuery } from '../../data/leagues/league-query';
+import type { League } from '../../data/leagues/types';
+import { useUpdateLeagueMutation } from '../../data/leagues/update-league-mutation';
+import { queryState } from '../../data/query-state';
 import * as styles from '../leagues/leagues.css';
 import { PopupMessage, type PopupStatus } from './PopupMessage';
 
@@ -13,52 +16,33 @@ export interface EditLeagueModalProps {
   userId: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Called after a successful save (e.g. to reload the list). */
-  onSaved?: () => void;
 }
 
 /** Edit League popup (spec sections 2, 6, 8): the admin edits; everyone else views. */
-export function EditLeagueModal({ league, userId, open, onOpenChange, onSaved }: EditLeagueModalProps) {
-  const [loaded, setLoaded] = useState(false);
-  const [adminUserId, setAdminUserId] = useState(league.AdminUserID);
-  const [description, setDescription] = useState('');
-  const [showOthersPicks, setShowOthersPicks] = useState(false);
+export function EditLeagueModal({ league, userId, open, onOpenChange }: EditLeagueModalProps) {
+  const details = useLeagueQuery(league.LeagueID, { enabled: open });
+  const update = useUpdateLeagueMutation();
+  // The person's changes over the loaded details (the cache keeps the server's).
+  const [edits, setEdits] = useState<{ description?: string; showOthersPicks?: boolean }>({});
   const [status, setStatus] = useState<PopupStatus>(null);
-  const [saving, setSaving] = useState(false);
+  const loaded = details.isSuccess;
+  const description = edits.description ?? details.data?.Description ?? '';
+  const showOthersPicks = edits.showOthersPicks ?? details.data?.ShowOthersPicks ?? false;
+  const adminUserId = details.data?.AdminUserID ?? league.AdminUserID;
   // A Finished league can no longer be edited (the server refuses): its admin views it like everyone else.
   const canSave = adminUserId === userId && league.Status !== 'Finished';
 
-  useEffect(() => {
-    if (!open) return;
-    let current = true;
-    setLoaded(false);
-    setStatus(null);
-    getLeague(league.LeagueID).then(
-      (details) => {
-        if (!current) return;
-        setAdminUserId(details.AdminUserID);
-        setDescription(details.Description ?? '');
-        setShowOthersPicks(details.ShowOthersPicks);
-        setLoaded(true);
-      },
-      () => current && setStatus({ kind: 'error', text: m.fetchFailed }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [open, league.LeagueID]);
-
   const save = async () => {
     setStatus(null);
-    setSaving(true);
     try {
-      await updateLeague(league.LeagueID, { Description: description.trim(), ShowOthersPicks: showOthersPicks });
+      // Resolves once the league's details and the lists showing it are reloaded.
+      await update.mutateAsync({
+        leagueId: league.LeagueID,
+        body: { Description: description.trim(), ShowOthersPicks: showOthersPicks },
+      });
       setStatus({ kind: 'success', text: m.updated });
-      onSaved?.();
     } catch (error) {
       setStatus({ kind: 'error', text: errorNotificationText(error, m.updateFailed) });
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -70,7 +54,7 @@ export function EditLeagueModal({ league, userId, open, onOpenChange, onSaved }:
       description={league.LeagueName}
       footer={
         canSave ? (
-          <Button onClick={() => void save()} loading={saving} disabled={!loaded}>
+          <Button onClick={() => void save()} loading={update.isPending} disabled={!loaded}>
             {m.save}
           </Button>
         ) : undefined
@@ -78,26 +62,28 @@ export function EditLeagueModal({ league, userId, open, onOpenChange, onSaved }:
     >
       <div className={styles.form}>
         <PopupMessage status={status} />
-        {loaded ? (
-          <>
-            <TextArea
-              label="League Description"
-              rows={5}
-              maxLength={LEAGUE_DESCRIPTION_MAX}
-              readOnly={!canSave}
-              value={description}
-              onChange={(event) => setDescription(event.currentTarget.value)}
-            />
-            <Checkbox
-              label={m.showOthersPicks}
-              checked={showOthersPicks}
-              disabled={!canSave}
-              onChange={(event) => setShowOthersPicks(event.currentTarget.checked)}
-            />
-          </>
-        ) : status ? null : (
-          <Text tone="muted">Loading league details…</Text>
-        )}
+        <QueryState {...queryState(details)} loadingText="Loading league details…" errorMessage={m.fetchFailed}>
+          <TextArea
+            label="League Description"
+            rows={5}
+            maxLength={LEAGUE_DESCRIPTION_MAX}
+            readOnly={!canSave}
+            value={description}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setEdits((all) => ({ ...all, description: value }));
+            }}
+          />
+          <Checkbox
+            label={m.showOthersPicks}
+            checked={showOthersPicks}
+            disabled={!canSave}
+            onChange={(event) => {
+              const checked = event.currentTarget.checked;
+              setEdits((all) => ({ ...all, showOthersPicks: checked }));
+            }}
+          />
+        </QueryState>
       </div>
     </Modal>
   );

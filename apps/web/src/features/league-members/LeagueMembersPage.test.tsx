@@ -204,7 +204,7 @@ describe('League Members', () => {
     expect(await screen.findByText('Failed to load leagues.')).toBeInTheDocument();
   });
 
-  it('reports failed members and shows No members found.', async () => {
+  it('reports failed members with a Retry, not as No members found.', async () => {
     mockApi(reply('/league/userLeagues/{userId}', 'get', 200, { data: [mine] }), {
       method: 'GET',
       pattern: /members$/,
@@ -212,6 +212,7 @@ describe('League Members', () => {
     });
     renderApp('/home/view-league-members', { user: testUser });
     expect(await screen.findByText('Failed to load members. Please try again.')).toBeInTheDocument();
-    expect(screen.getByText('No members found.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByText('No members found.')).not.toBeInTheDocument();
   });
 });

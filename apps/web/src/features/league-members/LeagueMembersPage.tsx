@@ -4,24 +4,20 @@ import {
   createDataTableColumnHelper,
   DataTable,
   type DataTableColumn,
-  Select,
+  QueryState,
   Text,
 } from '@fantasy-cricket/ui';
 import { messages } from '@fantasy-cricket/rules';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { storedUserAtom } from '../../app/atoms';
-import { notify, notifyError, notifySuccess } from '../../app/notify';
-import {
-  changeLeagueAdmin,
-  isApprovedMember,
-  type League,
-  type LeagueMember,
-  listLeagueMembers,
-  listUserLeagues,
-  updateMemberStatus,
-} from '../leagues/api';
+import { notifyError, notifySuccess } from '../../app/notify';
+import { useLeagueMembersQuery } from '../../data/leagues/league-members-query';
+import { useChangeLeagueAdminMutation, useUpdateMemberStatusMutation } from '../../data/leagues/member-mutations';
+import { isApprovedMember, type LeagueMember } from '../../data/leagues/types';
+import { queryState } from '../../data/query-state';
 import { IconButton } from '../leagues/IconButton';
+import { LeaguePicker, useMyLeagues } from '../leagues/LeaguePicker';
 import { ApproveIcon, CrownIcon, RejectIcon } from '../leagues/icons';
 import * as styles from '../leagues/leagues.css';
 import { Page } from '../shell/Page';
@@ -38,89 +34,53 @@ type Confirm = { kind: 'reject' | 'admin'; member: LeagueMember } | null;
 export function LeagueMembersPage() {
   const user = useAtomValue(storedUserAtom);
   const userId = user?.userId ?? 0;
-  const [leagues, setLeagues] = useState<League[] | null>(null);
-  const [leagueId, setLeagueId] = useState('');
-  const [members, setMembers] = useState<LeagueMember[] | null>(null);
+  // Members lists are for leagues the user plays in, not pending join requests.
+  const leagues = useMyLeagues(isApprovedMember);
+  /** The league chosen; '' is the first one. */
+  const [leagueChoice, setLeagueChoice] = useState('');
   const [confirm, setConfirm] = useState<Confirm>(null);
-  const [busy, setBusy] = useState(false);
+  const memberStatus = useUpdateMemberStatusMutation();
+  const changeAdmin = useChangeLeagueAdminMutation();
+  const busy = memberStatus.isPending || changeAdmin.isPending;
 
-  const loadLeagues = useCallback(async () => {
-    if (!userId) return;
-    try {
-      // Members lists are for leagues the user plays in, not pending join requests.
-      const data = (await listUserLeagues(userId)).filter(isApprovedMember);
-      setLeagues(data);
-      setLeagueId((chosen) =>
-        chosen && data.some((l) => String(l.LeagueID) === chosen) ? chosen : data[0] ? String(data[0].LeagueID) : '',
-      );
-    } catch {
-      setLeagues([]);
-      notify('error', m.loadLeaguesFailed);
-    }
-  }, [userId]);
-
-  const loadMembers = useCallback(async (id: string) => {
-    if (!id) {
-      setMembers([]);
-      return;
-    }
-    setMembers(null);
-    try {
-      setMembers(await listLeagueMembers(Number(id)));
-    } catch {
-      setMembers([]);
-      notify('error', m.loadMembersFailed);
-    }
-  }, []);
-
-  useEffect(() => {
-    void loadLeagues();
-  }, [loadLeagues]);
-
-  useEffect(() => {
-    if (leagues) void loadMembers(leagueId);
-  }, [leagues, leagueId, loadMembers]);
-
-  const league = leagues?.find((l) => String(l.LeagueID) === leagueId);
+  const league = leagues.data?.find((l) => String(l.LeagueID) === leagueChoice) ?? leagues.data?.[0];
+  const leagueId = league ? String(league.LeagueID) : '';
+  const members = useLeagueMembersQuery(league?.LeagueID ?? 0);
   const isAdmin = league?.AdminUserID === userId;
   const showStatus = isAdmin || Boolean(league?.IsPrivate);
   const visibleMembers = useMemo(
-    () => (isAdmin ? (members ?? []) : (members ?? []).filter((member) => member.Status === 'Approved')),
-    [members, isAdmin],
+    () => (isAdmin ? (members.data ?? []) : (members.data ?? []).filter((member) => member.Status === 'Approved')),
+    [members.data, isAdmin],
   );
 
   const setStatus = async (member: LeagueMember, status: 'Approved' | 'Rejected') => {
     if (!league) return;
     const verb = status === 'Approved' ? 'approve' : 'reject';
-    setBusy(true);
     try {
-      await updateMemberStatus({
+      // Resolves once the members are reloaded.
+      await memberStatus.mutateAsync({
         LeagueMemberID: member.MemberID,
         LeagueID: league.LeagueID,
         Status: status,
         AdminUserID: userId,
       });
       notifySuccess(m.statusChanged(status === 'Approved' ? 'approved' : 'rejected'));
-      await loadMembers(leagueId);
     } catch (error) {
       notifyError(error, m.statusFailed(verb));
     } finally {
-      setBusy(false);
       setConfirm(null);
     }
   };
 
   const makeAdmin = async (member: LeagueMember) => {
     if (!league) return;
-    setBusy(true);
     try {
-      await changeLeagueAdmin({ LeagueID: league.LeagueID, AdminID: userId, NewAdminID: member.UserID });
+      // Resolves once the leagues (their admin) are reloaded; the members list follows.
+      await changeAdmin.mutateAsync({ LeagueID: league.LeagueID, AdminID: userId, NewAdminID: member.UserID });
       notifySuccess(m.adminChanged);
-      await loadLeagues();
     } catch (error) {
       notifyError(error, m.changeAdminFailed);
     } finally {
-      setBusy(false);
       setConfirm(null);
     }
   };
@@ -213,18 +173,14 @@ export function LeagueMembersPage() {
     <Page title="League Members" intro="Who is in your leagues, and who is waiting to join." width="wide">
       <Card>
         <div className={styles.form}>
-          {leagues === null ? (
-            <Text tone="muted">Loading your leagues…</Text>
-          ) : (
-            <Select
-              label="Select League"
-              placeholder={leagues.length ? 'Select a league' : 'You are not in any league yet'}
-              options={leagues.map((l) => ({ value: String(l.LeagueID), label: l.LeagueName }))}
-              value={leagueId}
-              onValueChange={setLeagueId}
-              disabled={leagues.length === 0}
-            />
-          )}
+          <LeaguePicker
+            leagues={leagues}
+            failedMessage={m.loadLeaguesFailed}
+            placeholder="Select a league"
+            emptyMessage="You are not in any league yet."
+            value={leagueId}
+            onValueChange={setLeagueChoice}
+          />
           {league ? (
             <Text tone="muted" size="sm">
               {league.LeagueTypeName} · {league.IsPrivate ? `Private, code ${league.LeagueCode}` : 'Public'} ·{' '}
@@ -232,19 +188,19 @@ export function LeagueMembersPage() {
               {isAdmin ? ' · You are the admin' : ''}
             </Text>
           ) : null}
-          {leagues !== null && members === null ? (
-            <Text tone="muted">Loading members…</Text>
-          ) : leagues !== null ? (
-            <DataTable
-              caption={league ? `Members of ${league.LeagueName}` : 'Members'}
-              captionHidden
-              className={styles.table}
-              columns={columns}
-              data={visibleMembers}
-              getRowId={(member) => String(member.MemberID)}
-              getRowProps={(member) => (member.UserID === userId ? { tone: 'highlight' } : undefined)}
-              emptyMessage={m.empty}
-            />
+          {league ? (
+            <QueryState {...queryState(members)} loadingText="Loading members…" errorMessage={m.loadMembersFailed}>
+              <DataTable
+                caption={`Members of ${league.LeagueName}`}
+                captionHidden
+                className={styles.table}
+                columns={columns}
+                data={visibleMembers}
+                getRowId={(member) => String(member.MemberID)}
+                getRowProps={(member) => (member.UserID === userId ? { tone: 'highlight' } : undefined)}
+                emptyMessage={m.empty}
+              />
+            </QueryState>
           ) : null}
         </div>
       </Card>

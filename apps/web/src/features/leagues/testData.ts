@@ -1,4 +1,10 @@
-import type { League, LeagueConfigurationItem, LeagueMember, PublicLeague, SelectionConfigItem } from './api';
+import type {
+  League,
+  LeagueConfigurationItem,
+  LeagueMember,
+  PublicLeague,
+  SelectionConfigItem,
+} from '../../data/leagues/types';
 
 /** Contract-shaped sample data for the league screens' tests. */
 export function makeLeague(overrides: Partial<League> = {}): League {

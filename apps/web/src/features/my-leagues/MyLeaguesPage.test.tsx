@@ -72,11 +72,23 @@ describe('My Leagues', () => {
     expect(await screen.findByText('No leagues found.')).toBeInTheDocument();
   });
 
-  it('reports a failed load', async () => {
-    mockApi({ method: 'GET', pattern: /userLeagues\/7$/, reply: () => ({ status: 500, body: apiError('x') }) });
+  it('shows a failed load as the error with a Retry, never as No leagues found.; the retry loads the list', async () => {
+    let fail = true;
+    const { requests } = mockApi({
+      method: 'GET',
+      pattern: /userLeagues\/7$/,
+      reply: () => (fail ? { status: 500, body: apiError('x') } : { status: 200, body: { data: [draftAdmin] } }),
+    });
+    const user = userEvent.setup();
     renderApp('/home/view-my-leagues', { user: testUser });
-    expect(await screen.findByText('Failed to fetch leagues. Please try again.')).toBeInTheDocument();
-    expect(screen.getByText('No leagues found.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch leagues. Please try again.');
+    expect(screen.queryByText('No leagues found.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await within(await screen.findByRole('table')).findByText(draftAdmin.LeagueName)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch leagues. Please try again.')).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.path === '/api/league/userLeagues/7')).toHaveLength(2);
   });
 
   it('activates after a confirmation that warns about changes, then reloads', async () => {

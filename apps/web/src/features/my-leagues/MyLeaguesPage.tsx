@@ -1,13 +1,24 @@
-import { Button, Card, ConfirmDialog, createDataTableColumnHelper, DataTable, Text } from '@fantasy-cricket/ui';
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  createDataTableColumnHelper,
+  DataTable,
+  QueryState,
+  Text,
+} from '@fantasy-cricket/ui';
 import { messages } from '@fantasy-cricket/rules';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { storedUserAtom } from '../../app/atoms';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { errorNotificationText, notifyError, notifySuccess } from '../../app/notify';
+import { useActivateLeagueMutation, useDeleteLeagueMutation } from '../../data/leagues/league-status-mutations';
+import { isApprovedMember, type League } from '../../data/leagues/types';
+import { useUserLeaguesQuery } from '../../data/leagues/user-leagues-query';
+import { queryState } from '../../data/query-state';
 import { ConfigureLeagueModal } from '../league-config/ConfigureLeagueModal';
 import { EditLeagueModal } from '../league-config/EditLeagueModal';
-import { activateLeague, deleteLeague, isApprovedMember, type League, listUserLeagues } from '../leagues/api';
 import { IconButton } from '../leagues/IconButton';
 import { ActivateIcon, ConfigureIcon, DeleteIcon, EditIcon } from '../leagues/icons';
 import * as styles from '../leagues/leagues.css';
@@ -23,46 +34,35 @@ export function adminsDraft(league: League, userId: number): boolean {
   return league.AdminUserID === userId && league.Status === 'Draft';
 }
 
+const shown = (league: League) => SHOWN_STATUSES.has(league.Status);
+
 type Popup = { kind: 'configure' | 'edit' | 'activate' | 'delete'; league: League } | null;
 
 /** My Leagues (spec sections 2, 4, 6, 8): the user's leagues with configure, edit, activate and delete. */
 export function MyLeaguesPage() {
   const user = useAtomValue(storedUserAtom);
   const userId = user?.userId ?? 0;
-  const [leagues, setLeagues] = useState<League[] | null>(null);
+  const leaguesQuery = useUserLeaguesQuery(userId, shown);
+  const leagues = leaguesQuery.data;
   const [popup, setPopup] = useState<Popup>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    if (!userId) return;
-    try {
-      const data = await listUserLeagues(userId);
-      setLeagues(data.filter((league) => SHOWN_STATUSES.has(league.Status)));
-    } catch (error) {
-      setLeagues([]);
-      notifyError(error, m.fetchFailed);
-    }
-  }, [userId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const activate = useActivateLeagueMutation();
+  const remove = useDeleteLeagueMutation();
+  const busy = activate.isPending || remove.isPending;
 
   const showAdminColumns = (leagues ?? []).some((league) => adminsDraft(league, userId));
 
   const runConfirmed = async (kind: 'activate' | 'delete', league: League) => {
-    setBusy(true);
     try {
+      // Each resolves once the list of leagues is reloaded.
       const result =
-        kind === 'activate' ? await activateLeague(userId, league.LeagueID) : await deleteLeague(league.LeagueID);
+        kind === 'activate'
+          ? await activate.mutateAsync({ userId, leagueId: league.LeagueID })
+          : await remove.mutateAsync(league.LeagueID);
       setPopup(null);
       notifySuccess(result?.message);
-      await load();
     } catch (error) {
       setPopup(null);
       notifyError(error, kind === 'activate' ? m.activateFailed : m.deleteFailed);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -163,25 +163,27 @@ export function MyLeaguesPage() {
           </Button>
         }
       >
-        {leagues === null ? (
-          <Text tone="muted">Loading your leagues…</Text>
-        ) : (
+        <QueryState
+          {...queryState(leaguesQuery)}
+          loadingText="Loading your leagues…"
+          errorMessage={errorNotificationText(leaguesQuery.error, m.fetchFailed)}
+        >
           <DataTable
             caption="Your leagues"
             captionHidden
             className={styles.table}
             columns={columns}
-            data={leagues}
+            data={leagues ?? []}
             getRowId={(league) => String(league.LeagueID)}
             emptyMessage={m.empty}
           />
-        )}
+        </QueryState>
       </Card>
       {popup?.kind === 'configure' ? (
         <ConfigureLeagueModal league={popup.league} userId={userId} open onOpenChange={close} />
       ) : null}
       {popup?.kind === 'edit' ? (
-        <EditLeagueModal league={popup.league} userId={userId} open onOpenChange={close} onSaved={() => void load()} />
+        <EditLeagueModal league={popup.league} userId={userId} open onOpenChange={close} />
       ) : null}
       <ConfirmDialog
         open={popup?.kind === 'activate'}

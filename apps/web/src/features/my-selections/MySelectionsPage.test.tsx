@@ -68,6 +68,23 @@ describe('My Selections', () => {
     expect(await screen.findByText('Failed to load leagues. Please try again.')).toBeInTheDocument();
   });
 
+  it('shows a failed league load as an error with a Retry, not as No leagues found.; the retry lists the leagues', async () => {
+    let fail = true;
+    mockApi(
+      custom('/league/userLeagues/{userId}', 'get', () =>
+        fail ? jsonResponse(500, apiError('boom')) : jsonResponse(200, { data: [mp, ps] }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load leagues. Please try again.');
+    expect(screen.queryByText('No leagues found.')).not.toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await optionNames(user, 'Select a League')).toEqual(['Office MP', 'Office PS']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('lists upcoming fixtures only (per server time), labelled, sorted, first preselected', async () => {
     const { requests } = mockApi(...stubs());
     const user = userEvent.setup();
@@ -118,7 +135,7 @@ describe('My Selections', () => {
     expect(await screen.findByText('Failed to fetch server time. Please try again.')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Select Fixture' })).not.toBeInTheDocument();
     serverTimeFails = false;
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Failed to load fixtures. Please try again.')).toBeInTheDocument();
   });
 
@@ -252,6 +269,36 @@ describe('My Selections', () => {
       ],
     });
     expect(await screen.findByText(/Also copied to: Family MP \(2 saved, 1 skipped\)/)).toBeInTheDocument();
+  });
+
+  it('keeps the copy checkbox per league type: ticked for Match Prediction, it stays off (and does not copy) for Player Selection', async () => {
+    const { requests } = mockApi(...stubs(), reply('/player_selection/bulk_update', 'put', 200, savedResult));
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openLeague(user, 'Office MP');
+    await user.click(screen.getByRole('checkbox', { name: 'Copy below picks to my other MP leagues' }));
+    expect(screen.getByRole('checkbox', { name: 'Copy below picks to my other MP leagues' })).toBeChecked();
+    await pickLeague(user, 'Office PS');
+    const psCopy = await screen.findByRole('checkbox', { name: 'Copy below picks to my other PS leagues' });
+    expect(psCopy).not.toBeChecked();
+    await chooseOption(user, 'Bowler', 'Mohammed Siraj (RCB)');
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    expect(await screen.findByText('Player Selection selections saved successfully.')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).toMatchObject({ CopyToOtherLeagues: false });
+    expect(screen.queryByText(/Also copied to/)).not.toBeInTheDocument();
+    // Back to the Match Prediction league: its own choice is still there.
+    await pickLeague(user, 'Office MP');
+    expect(await screen.findByRole('checkbox', { name: 'Copy below picks to my other MP leagues' })).toBeChecked();
+  });
+
+  it('says when copying reached no other league', async () => {
+    mockApi(...stubs(), reply('/league_selection/bulk_update', 'put', 200, savedResult));
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openLeague(user, 'Office MP');
+    await user.click(screen.getByRole('checkbox', { name: 'Copy below picks to my other MP leagues' }));
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    expect(await screen.findByText('Also copied to: no other league.')).toBeInTheDocument();
   });
 
   it('refuses duplicate players in Player Selection, marks the rows and sends nothing', async () => {

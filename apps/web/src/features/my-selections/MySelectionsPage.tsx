@@ -5,41 +5,39 @@ import {
   createDataTableColumnHelper,
   DataTable,
   type DataTableColumn,
+  QueryState,
   Select,
   Text,
 } from '@fantasy-cricket/ui';
 import { duplicatesMessage, fixtureLabel, hasStarted, messages, startedMessage } from '@fantasy-cricket/rules';
-import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtom, useAtomValue } from 'jotai';
+import { useCallback, useMemo, useState } from 'react';
 import { storedUserAtom } from '../../app/atoms';
 import { notify, notifySuccess } from '../../app/notify';
-import type { League } from '../leagues/api';
-import { useUserLeagues } from '../picks/useUserLeagues';
-import {
-  type Fixture,
-  getMatchPredictionRows,
-  getPlayerSelectionRows,
-  getServerTime,
-  listFixturePlayers,
-  listFixtureTeams,
-  listLeagueFixtures,
-  type PlayerOption,
-  type SaveResult,
-  saveMatchPredictionPicks,
-  savePlayerSelectionPicks,
-  type TeamOption,
-} from '../picks/api';
+import { useFixturePlayersQuery } from '../../data/cricket/fixture-players-query';
+import { useFixtureTeamsQuery } from '../../data/cricket/fixture-teams-query';
+import { useLeagueFixturesQuery } from '../../data/cricket/league-fixtures-query';
+import { getServerTime, useServerTimeQuery } from '../../data/cricket/server-time-query';
+import { picksKeys } from '../../data/picks/keys';
+import { useMatchPredictionRowsQuery } from '../../data/picks/match-prediction-rows-query';
+import { usePlayerSelectionRowsQuery } from '../../data/picks/player-selection-rows-query';
+import { useSavePicksMutation } from '../../data/picks/save-picks-mutation';
+import type { FeatureRow, PlayerSelectionRow, SaveResult } from '../../data/picks/types';
+import { combinedQueryState } from '../../data/query-state';
+import { LeaguePicker, useMyLeagues } from '../leagues/LeaguePicker';
 import { AutoPickBadge } from '../picks/badges';
 import {
   fixtureOptions,
   isPlayerSelectionLeague,
-  leagueOptions,
+  leaguePicksType,
   selectableForPicks,
   upcomingFixtures,
 } from '../picks/leagues';
 import * as styles from '../picks/picks.css';
 import { saveErrorText } from '../picks/saveError';
 import { Page } from '../shell/Page';
+import { copyToOtherLeaguesAtom } from './atoms';
 import {
   duplicateRows,
   type GridRow,
@@ -56,150 +54,124 @@ import {
 
 const m = messages.selections;
 
-interface FixtureData {
-  rows: GridRow[];
-  players: PlayerOption[];
-  teams: TeamOption[];
+/** Something that belongs to one league and fixture (the grid being edited, a save's outcome). */
+interface Scoped<T> {
+  scope: string;
+  value: T;
+}
+
+interface SaveOutcome {
+  copied: boolean;
+  copiedTo: SaveResult['CopiedTo'];
+}
+
+/** "Also copied to: …": the leagues the server says received the picks. */
+function copiedText({ copiedTo }: SaveOutcome): string {
+  if (copiedTo.length === 0) return 'Also copied to: no other league.';
+  return `Also copied to: ${copiedTo
+    .map((c) => `${c.LeagueName} (${c.Saved} saved${c.Skipped ? `, ${c.Skipped} skipped` : ''})`)
+    .join(', ')}`;
 }
 
 /**
  * My Selections (spec sections 2–5, 8): choose an Active league with fixtures left, then an upcoming
  * fixture, and pick per Match Prediction feature or Player Selection slot. Saving sends only the rows
  * with a selection (touched ones unless copying to the other leagues), after the duplicate and
- * started checks against the server's clock.
+ * started checks against the server's clock. Server data comes from the query cache (data/); this
+ * screen keeps only the choices, the person's unsaved picks and the outcome of the last save.
  */
 export function MySelectionsPage() {
-  const user = useAtomValue(storedUserAtom);
-  const userId = user?.userId ?? 0;
-  const leagues = useUserLeagues(selectableForPicks, m.loadLeaguesFailed);
+  const userId = useAtomValue(storedUserAtom)?.userId ?? 0;
+  const queryClient = useQueryClient();
+  const leagues = useMyLeagues(selectableForPicks);
   const [leagueId, setLeagueId] = useState('');
-  const [serverNow, setServerNow] = useState<string | null>(null);
-  const [fixtures, setFixtures] = useState<Fixture[] | null>(null);
-  const [fixturesLoading, setFixturesLoading] = useState(false);
-  const [fixturesFailed, setFixturesFailed] = useState(false);
-  const [fixtureId, setFixtureId] = useState('');
-  const [data, setData] = useState<FixtureData | null>(null);
-  const [dataLoading, setDataLoading] = useState(false);
-  const [copy, setCopy] = useState(false);
+  /** The fixture chosen; '' is the first upcoming one (spec section 9: "the first preselected"). */
+  const [fixtureChoice, setFixtureChoice] = useState('');
+  const [draft, setDraft] = useState<Scoped<GridRow[]> | null>(null);
   const [invalidKeys, setInvalidKeys] = useState<ReadonlySet<string>>(new Set());
+  /** The server's clock read by the last save: rows of fixtures started by then lock. */
+  const [checkedNow, setCheckedNow] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [copiedTo, setCopiedTo] = useState<SaveResult['CopiedTo']>([]);
-  // Answers for an earlier choice must not overwrite the current one.
-  const leagueRequest = useRef(0);
-  const fixtureRequest = useRef(0);
+  const [outcome, setOutcome] = useState<Scoped<SaveOutcome> | null>(null);
+  const [copyByType, setCopyByType] = useAtom(copyToOtherLeaguesAtom);
+  const savePicks = useSavePicksMutation();
 
-  const league = leagues?.find((l) => String(l.LeagueID) === leagueId);
+  const league = leagues.data?.find((l) => String(l.LeagueID) === leagueId);
   const isPs = league ? isPlayerSelectionLeague(league) : false;
-  const fixture = fixtures?.find((f) => String(f.FixtureID) === fixtureId);
+  const picksType = league ? leaguePicksType(league) : 'match-prediction';
+  const copy = copyByType[picksType];
 
-  const chooseLeague = async (id: string) => {
-    const request = ++leagueRequest.current;
-    fixtureRequest.current++;
+  // Server time first, then the league's fixtures, listed against it.
+  const serverTime = useServerTimeQuery({ enabled: Boolean(league) });
+  const fixturesQuery = useLeagueFixturesQuery(league?.LeagueID ?? 0, { enabled: serverTime.isSuccess });
+  const listedAt = serverTime.data ?? null;
+  const upcoming = useMemo(
+    () => (fixturesQuery.data && listedAt ? upcomingFixtures(fixturesQuery.data, listedAt) : []),
+    [fixturesQuery.data, listedAt],
+  );
+  const fixture = upcoming.find((f) => String(f.FixtureID) === fixtureChoice) ?? upcoming[0];
+  const serverNow = checkedNow ?? listedAt;
+
+  // The grid: the member's rows, the fixture's squads and (Match Prediction) teams.
+  const ids = { UserID: userId, LeagueID: league?.LeagueID ?? 0, FixtureID: fixture?.FixtureID ?? 0 };
+  const mpRows = useMatchPredictionRowsQuery(ids, { enabled: Boolean(fixture) && !isPs });
+  const psRows = usePlayerSelectionRowsQuery(ids, { enabled: Boolean(fixture) && isPs });
+  const players = useFixturePlayersQuery(ids.FixtureID, { enabled: Boolean(fixture) });
+  const teams = useFixtureTeamsQuery(ids.FixtureID, { enabled: Boolean(fixture) && !isPs });
+  const grid = combinedQueryState(isPs ? [psRows, players] : [mpRows, players, teams]);
+
+  const toGridRows = useCallback(
+    (data: FeatureRow[] | PlayerSelectionRow[] | undefined, name: string) =>
+      data === undefined
+        ? undefined
+        : isPs
+          ? rowsFromSlots(data as PlayerSelectionRow[], name)
+          : rowsFromFeatures(data as FeatureRow[], name),
+    [isPs],
+  );
+  const scope = `${leagueId}:${fixture?.FixtureID ?? ''}`;
+  const serverRows = useMemo(
+    () => (fixture ? toGridRows(isPs ? psRows.data : mpRows.data, fixture.FixtureName) : undefined),
+    [fixture, isPs, psRows.data, mpRows.data, toGridRows],
+  );
+  const rows = draft?.scope === scope ? draft.value : serverRows;
+  const lastOutcome = outcome?.scope === scope ? outcome.value : null;
+
+  const chooseLeague = (id: string) => {
     setLeagueId(id);
-    setFixtures(null);
-    setFixtureId('');
-    setData(null);
-    setCopiedTo([]);
+    setFixtureChoice('');
     setInvalidKeys(new Set());
-    setFixturesFailed(false);
-    if (!id) return;
-    setFixturesLoading(true);
-    try {
-      let now: string;
-      try {
-        now = await getServerTime();
-      } catch {
-        if (request === leagueRequest.current) {
-          setFixturesFailed(true);
-          notify('error', m.serverTimeFailed);
-        }
-        return;
-      }
-      if (request !== leagueRequest.current) return;
-      setServerNow(now);
-      let all: Fixture[];
-      try {
-        all = await listLeagueFixtures(Number(id));
-      } catch {
-        if (request === leagueRequest.current) {
-          setFixturesFailed(true);
-          notify('error', m.loadFixturesFailed);
-        }
-        return;
-      }
-      if (request !== leagueRequest.current) return;
-      const upcoming = upcomingFixtures(all, now);
-      setFixtures(upcoming);
-      setFixtureId(upcoming[0] ? String(upcoming[0].FixtureID) : '');
-    } finally {
-      if (request === leagueRequest.current) setFixturesLoading(false);
-    }
+    setCheckedNow(null);
+    // Fixtures are listed against the server's clock as the league is chosen.
+    if (serverTime.data !== undefined) void serverTime.refetch();
   };
 
-  /**
-   * Loads the grid of one fixture. With `keep`, the person's unsaved choices on rows still open at
-   * `keep.now` survive the reload (used after a refused save, see `save`).
-   */
-  const loadFixtureData = useCallback(
-    async (target: { league: League; fixture: Fixture }, keep?: { rows: readonly GridRow[]; now: string }) => {
-      const request = ++fixtureRequest.current;
-      const ids = { UserID: userId, LeagueID: target.league.LeagueID, FixtureID: target.fixture.FixtureID };
-      const ps = isPlayerSelectionLeague(target.league);
-      setDataLoading(true);
-      try {
-        const next: FixtureData = ps
-          ? await Promise.all([getPlayerSelectionRows(ids), listFixturePlayers(ids.FixtureID)]).then(
-              ([slots, players]) => ({ rows: rowsFromSlots(slots, target.fixture.FixtureName), players, teams: [] }),
-            )
-          : await Promise.all([
-              getMatchPredictionRows(ids),
-              listFixturePlayers(ids.FixtureID),
-              listFixtureTeams(ids.FixtureID),
-            ]).then(([features, players, teams]) => ({
-              rows: rowsFromFeatures(features, target.fixture.FixtureName),
-              players,
-              teams,
-            }));
-        if (keep) next.rows = keepOpenChoices(next.rows, keep.rows, keep.now);
-        if (request === fixtureRequest.current) setData(next);
-      } catch {
-        if (request !== fixtureRequest.current) return;
-        setData({ rows: [], players: [], teams: [] });
-        notify('error', ps ? m.loadPlayerSelectionFailed : m.loadFeaturesFailed);
-      } finally {
-        if (request === fixtureRequest.current) setDataLoading(false);
-      }
+  const chooseFixture = (id: string) => {
+    setFixtureChoice(id);
+    setInvalidKeys(new Set());
+  };
+
+  const pick = useCallback(
+    (key: string, value: string) => {
+      setInvalidKeys(new Set());
+      if (!rows) return;
+      setDraft({
+        scope,
+        value: rows.map((r) => (r.key === key ? { ...r, selectedID: Number(value), isTouched: true } : r)),
+      });
     },
-    [userId],
+    [rows, scope],
   );
 
-  useEffect(() => {
-    setInvalidKeys(new Set());
-    if (league && fixture) void loadFixtureData({ league, fixture });
-    else setData(null);
-  }, [league, fixture, loadFixtureData]);
-
-  const pick = useCallback((key: string, value: string) => {
-    setInvalidKeys(new Set());
-    setData((current) =>
-      current
-        ? {
-            ...current,
-            rows: current.rows.map((r) => (r.key === key ? { ...r, selectedID: Number(value), isTouched: true } : r)),
-          }
-        : current,
-    );
-  }, []);
-
   const save = async () => {
-    if (!league || !fixture || !data) return;
-    const toSave = rowsToSave(data.rows, copy);
+    if (!league || !fixture || !rows) return;
+    const toSave = rowsToSave(rows, copy);
     if (toSave.length === 0) {
       notify('info', m.noModified);
       return;
     }
     if (isPs) {
-      const { duplicates, keys } = duplicateRows(data.rows);
+      const { duplicates, keys } = duplicateRows(rows);
       if (duplicates.length > 0) {
         setInvalidKeys(keys);
         notify('error', duplicatesMessage(duplicates));
@@ -215,33 +187,40 @@ export function MySelectionsPage() {
         notify('error', m.serverTimeUnavailable);
         return;
       }
-      setServerNow(now);
+      setCheckedNow(now);
       const started = toSave.filter((r) => hasStarted(r.StartTime, now));
       if (started.length > 0) {
         notify('error', startedMessage(started.map((r) => r.FixtureDisplayName)));
         return;
       }
-      const ids = { UserID: userId, LeagueID: league.LeagueID };
+      const saveIds = { UserID: userId, LeagueID: league.LeagueID };
       try {
-        const result = isPs
-          ? await savePlayerSelectionPicks(
-              copy,
-              toSave.map((r) => playerSelectionItem(r, ids)),
-            )
-          : await saveMatchPredictionPicks(
-              copy,
-              toSave.map((r) => matchPredictionItem(r, ids)),
-            );
+        // Resolves once the fixture's rows are reloaded (the mutation invalidates the picks).
+        const result = await savePicks.mutateAsync(
+          isPs
+            ? {
+                playerSelection: true,
+                copyToOtherLeagues: copy,
+                selection: toSave.map((r) => playerSelectionItem(r, saveIds)),
+              }
+            : {
+                playerSelection: false,
+                copyToOtherLeagues: copy,
+                selection: toSave.map((r) => matchPredictionItem(r, saveIds)),
+              },
+        );
         notifySuccess(isPs ? m.savedPs : m.savedMp);
-        setCopiedTo(result.CopiedTo);
+        setDraft(null);
+        setOutcome({ scope, value: { copied: copy, copiedTo: result.CopiedTo } });
       } catch (error) {
         notify('error', saveErrorText(error));
         // The server may refuse because a fixture started since the grid was loaded (an operator can
         // move a start time): reload the rows so started ones lock, keeping the other choices.
-        await loadFixtureData({ league, fixture }, { rows: data.rows, now });
-        return;
+        const key = isPs ? picksKeys.playerSelection(ids) : picksKeys.matchPrediction(ids);
+        await queryClient.invalidateQueries({ queryKey: key, exact: true });
+        const fresh = toGridRows(queryClient.getQueryData(key), fixture.FixtureName);
+        if (fresh) setDraft({ scope, value: keepOpenChoices(fresh, rows, now) });
       }
-      await loadFixtureData({ league, fixture });
     } finally {
       setSaving(false);
     }
@@ -281,7 +260,7 @@ export function MySelectionsPage() {
               label={r.label}
               labelHidden
               className={styles.rowSelect}
-              options={optionsForRow(r, data?.players ?? [], data?.teams ?? [], isPs)}
+              options={optionsForRow(r, players.data ?? [], teams.data ?? [], isPs)}
               value={r.selectedID === null ? '' : String(r.selectedID)}
               placeholder="Select…"
               onValueChange={(value) => pick(r.key, value || NONE_VALUE)}
@@ -293,51 +272,41 @@ export function MySelectionsPage() {
       }),
     ];
     return list;
-  }, [isPs, serverNow, data?.players, data?.teams, pick, saving, invalidKeys]);
-
-  const showFixtureSelect = fixtures !== null && fixtures.length > 0;
-  const hasRows = Boolean(data && data.rows.length > 0);
+  }, [isPs, serverNow, players.data, teams.data, pick, saving, invalidKeys]);
 
   return (
     <Page title="My Selections" intro="Make your picks for the next fixtures of your leagues." width="wide">
       <Card>
         <div className={styles.section}>
-          {leagues === null ? (
-            <Text tone="muted">Loading your leagues…</Text>
-          ) : leagues.length === 0 ? (
-            <Text>{messages.myLeagues.empty}</Text>
-          ) : (
-            <div className={styles.controls}>
-              <Select
-                label={m.selectLeague}
-                placeholder={m.selectLeague}
-                required
-                options={leagueOptions(leagues)}
-                value={leagueId}
-                onValueChange={(id) => void chooseLeague(id)}
-              />
-              {showFixtureSelect ? (
-                <Select
-                  label="Select Fixture"
-                  options={fixtureOptions(fixtures)}
-                  value={fixtureId}
-                  onValueChange={(id) => {
-                    setCopiedTo([]);
-                    setFixtureId(id);
-                  }}
-                />
-              ) : null}
-            </div>
-          )}
-          {fixturesLoading ? <Text tone="muted">Loading fixtures…</Text> : null}
-          {fixturesFailed && !fixturesLoading ? (
-            <div>
-              <Button variant="secondary" onClick={() => void chooseLeague(leagueId)}>
-                Try again
-              </Button>
-            </div>
-          ) : null}
-          {fixtures !== null && fixtures.length === 0 ? <Text role="status">{m.noUpcomingFixture}</Text> : null}
+          <LeaguePicker
+            leagues={leagues}
+            failedMessage={m.loadLeaguesFailed}
+            label={m.selectLeague}
+            placeholder={m.selectLeague}
+            required
+            value={leagueId}
+            onValueChange={chooseLeague}
+            className={styles.controls}
+          >
+            {league ? (
+              <QueryState
+                {...combinedQueryState([serverTime, fixturesQuery])}
+                loadingText="Loading fixtures…"
+                errorMessage={serverTime.isError ? m.serverTimeFailed : m.loadFixturesFailed}
+                isEmpty={upcoming.length === 0}
+                emptyMessage={m.noUpcomingFixture}
+              >
+                {() => (
+                  <Select
+                    label="Select Fixture"
+                    options={fixtureOptions(upcoming)}
+                    value={fixture ? String(fixture.FixtureID) : ''}
+                    onValueChange={chooseFixture}
+                  />
+                )}
+              </QueryState>
+            ) : null}
+          </LeaguePicker>
           {fixture ? (
             <Text tone="muted" size="sm">
               {league?.LeagueTypeName} · {fixtureLabel(fixture)}
@@ -348,44 +317,48 @@ export function MySelectionsPage() {
       {fixture ? (
         <Card>
           <div className={styles.section}>
-            {dataLoading && !data ? (
-              <Text tone="muted">Loading your selections…</Text>
-            ) : data ? (
-              <>
-                <Checkbox
-                  label={isPs ? m.copyPs : m.copyMp}
-                  checked={copy}
-                  onChange={(event) => setCopy(event.currentTarget.checked)}
-                />
-                <DataTable
-                  caption={`Your selections for ${fixture.FixtureName}`}
-                  captionHidden
-                  className={styles.table}
-                  columns={columns}
-                  data={data.rows}
-                  getRowId={(r) => r.key}
-                  getRowProps={(r) => (invalidKeys.has(r.key) ? { tone: 'error' } : undefined)}
-                  emptyMessage={
-                    isPs ? 'No player positions to pick for this fixture.' : 'No features to pick for this fixture.'
-                  }
-                />
-                {hasRows ? (
-                  <div className={styles.actions}>
-                    <Button onClick={() => void save()} loading={saving}>
-                      Save Selections
-                    </Button>
-                  </div>
-                ) : null}
-                {copiedTo.length > 0 ? (
-                  <Text size="sm" tone="muted" role="status">
-                    Also copied to:{' '}
-                    {copiedTo
-                      .map((c) => `${c.LeagueName} (${c.Saved} saved${c.Skipped ? `, ${c.Skipped} skipped` : ''})`)
-                      .join(', ')}
-                  </Text>
-                ) : null}
-              </>
-            ) : null}
+            <QueryState
+              {...grid}
+              loadingText="Loading your selections…"
+              errorMessage={isPs ? m.loadPlayerSelectionFailed : m.loadFeaturesFailed}
+            >
+              {() => (
+                <>
+                  <Checkbox
+                    label={isPs ? m.copyPs : m.copyMp}
+                    checked={copy}
+                    onChange={(event) => {
+                      const checked = event.currentTarget.checked;
+                      setCopyByType((all) => ({ ...all, [picksType]: checked }));
+                    }}
+                  />
+                  <DataTable
+                    caption={`Your selections for ${fixture.FixtureName}`}
+                    captionHidden
+                    className={styles.table}
+                    columns={columns}
+                    data={rows ?? []}
+                    getRowId={(r) => r.key}
+                    getRowProps={(r) => (invalidKeys.has(r.key) ? { tone: 'error' } : undefined)}
+                    emptyMessage={
+                      isPs ? 'No player positions to pick for this fixture.' : 'No features to pick for this fixture.'
+                    }
+                  />
+                  {rows && rows.length > 0 ? (
+                    <div className={styles.actions}>
+                      <Button onClick={() => void save()} loading={saving}>
+                        Save Selections
+                      </Button>
+                    </div>
+                  ) : null}
+                  {lastOutcome?.copied ? (
+                    <Text size="sm" tone="muted" role="status">
+                      {copiedText(lastOutcome)}
+                    </Text>
+                  ) : null}
+                </>
+              )}
+            </QueryState>
           </div>
         </Card>
       ) : null}

@@ -1,13 +1,12 @@
 import { allowedPositionsForFeature, duplicatePlayerPicks, hasStarted } from '@fantasy-cricket/rules';
 import type { SelectOption } from '@fantasy-cricket/ui';
+import type { PlayerOption, TeamOption } from '../../data/cricket/types';
 import type {
   FeatureRow,
   MatchPredictionSaveItem,
-  PlayerOption,
   PlayerSelectionRow,
   PlayerSelectionSaveItem,
-  TeamOption,
-} from '../picks/api';
+} from '../../data/picks/types';
 
 /**
  * The My Selections grid (spec section 3, "Grid row"): one row per Match Prediction feature or

@@ -1,13 +1,19 @@
 import { fixtureLabel, hasStarted } from '@fantasy-cricket/rules';
 import type { SelectOption } from '@fantasy-cricket/ui';
-import { isApprovedMember, type League } from '../leagues/api';
-import type { Fixture } from './api';
+import type { Fixture } from '../../data/cricket/types';
+import { isApprovedMember, type League } from '../../data/leagues/types';
 
 /** The league type whose picks are players by position; every other type predicts features. */
 export const PLAYER_SELECTION_TYPE = 'Player Selection';
 
 export const isPlayerSelectionLeague = (league: Pick<League, 'LeagueTypeName'>) =>
   league.LeagueTypeName === PLAYER_SELECTION_TYPE;
+
+/** The two kinds of picks: by feature (Match Prediction) or by position (Player Selection). */
+export type LeaguePicksType = 'match-prediction' | 'player-selection';
+
+export const leaguePicksType = (league: Pick<League, 'LeagueTypeName'>): LeaguePicksType =>
+  isPlayerSelectionLeague(league) ? 'player-selection' : 'match-prediction';
 
 /** My Selections (spec section 9): only Active leagues with fixtures left to pick. */
 export const selectableForPicks = (league: League) =>
@@ -16,9 +22,6 @@ export const selectableForPicks = (league: League) =>
 /** All Selections (spec section 4): Active and Finished leagues. */
 export const viewableForSelections = (league: League) =>
   isApprovedMember(league) && (league.Status === 'Active' || league.Status === 'Finished');
-
-export const leagueOptions = (leagues: readonly League[]): SelectOption[] =>
-  leagues.map((l) => ({ value: String(l.LeagueID), label: l.LeagueName }));
 
 const startMs = (f: Fixture) => new Date(f.StartTime).getTime();
 

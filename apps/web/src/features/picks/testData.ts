@@ -1,12 +1,5 @@
-import type {
-  FeatureRow,
-  Fixture,
-  FixturePlayerSelection,
-  FixtureSelection,
-  PlayerOption,
-  PlayerSelectionRow,
-  TeamOption,
-} from './api';
+import type { Fixture, PlayerOption, TeamOption } from '../../data/cricket/types';
+import type { FeatureRow, FixturePlayerSelection, FixtureSelection, PlayerSelectionRow } from '../../data/picks/types';
 
 /** Contract-shaped sample data for the selections screens' tests. Server "now": 2026-04-10 12:00 UTC. */
 export const SERVER_NOW = '2026-04-10T12:00:00.000Z';

@@ -1,22 +1,33 @@
-import { AdSlot, Button, Card, Checkbox, ConfirmDialog, Text, TextArea, TextField } from '@fantasy-cricket/ui';
+import {
+  AdSlot,
+  Button,
+  Card,
+  Checkbox,
+  ConfirmDialog,
+  QueryState,
+  Text,
+  TextArea,
+  TextField,
+} from '@fantasy-cricket/ui';
 import { messages } from '@fantasy-cricket/rules';
 import { useAtom } from 'jotai';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { Schema } from '@fantasy-cricket/api-client';
 import { ApiError } from '../../app/api';
 import { storedUserAtom } from '../../app/atoms';
 import { notify, notifySuccess } from '../../app/notify';
+import {
+  DELETION_REASON_MAX,
+  useDeleteProfileMutation,
+  useUpdateProfileMutation,
+} from '../../data/account/profile-mutations';
+import { useProfileQuery } from '../../data/account/profile-query';
+import { clearServerState } from '../../data/query-client';
+import { queryState } from '../../data/query-state';
 import { Page } from '../shell/Page';
-import { DELETION_REASON_MAX, deleteUserProfile, getUserProfile, updateUserProfile } from './api';
 import * as styles from './Profile.css';
 
 const m = messages.profile;
-
-type Load =
-  | { kind: 'loading' }
-  | { kind: 'loaded'; profile: Schema<'UserProfile'> }
-  | { kind: 'error'; message: string };
 
 function HousePromotion() {
   return (
@@ -45,54 +56,28 @@ export function ProfilePage() {
   const [user, setUser] = useAtom(storedUserAtom);
   const navigate = useNavigate();
   const userId = user?.userId;
-  const [load, setLoad] = useState<Load>(
-    userId === undefined ? { kind: 'error', message: m.notLoggedIn } : { kind: 'loading' },
-  );
-  const [autoPick, setAutoPick] = useState(false);
-  const [reminders, setReminders] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const profile = useProfileQuery(userId ?? 0);
+  const update = useUpdateProfileMutation(userId ?? 0);
+  const remove = useDeleteProfileMutation(userId ?? 0);
+  // The person's changes over the saved preferences (the cache keeps the server's).
+  const [edits, setEdits] = useState<{ autoPick?: boolean; reminders?: boolean }>({});
+  const autoPick = edits.autoPick ?? profile.data?.UseAIAutoPick ?? false;
+  const reminders = edits.reminders ?? profile.data?.MissingPickNotification ?? false;
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const [reason, setReason] = useState('');
-
-  useEffect(() => {
-    if (userId === undefined) return;
-    let current = true;
-    getUserProfile(userId).then(
-      (profile) => {
-        if (!current) return;
-        setLoad({ kind: 'loaded', profile });
-        setAutoPick(profile.UseAIAutoPick);
-        setReminders(profile.MissingPickNotification);
-      },
-      (error: unknown) => {
-        if (!current) return;
-        const notFound = error instanceof ApiError && error.status === 404;
-        setLoad({ kind: 'error', message: notFound ? m.notFound : m.loadFailed });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [userId]);
 
   const save = async () => {
     if (userId === undefined) {
       notify('error', m.notLoggedIn);
       return;
     }
-    setSaving(true);
     try {
-      const saved = await updateUserProfile(userId, { missingPickNotification: reminders, useAiAutoPick: autoPick });
-      if (saved) {
-        setAutoPick(saved.UseAIAutoPick);
-        setReminders(saved.MissingPickNotification);
-      }
+      // The answer (the saved profile) replaces the cached one; the form then shows it.
+      await update.mutateAsync({ missingPickNotification: reminders, useAiAutoPick: autoPick });
+      setEdits({});
       notifySuccess(m.updated);
     } catch {
       notify('error', m.updateFailed);
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -102,38 +87,39 @@ export function ProfilePage() {
       notify('error', m.invalidUserId);
       return;
     }
-    setDeleting(true);
     try {
-      await deleteUserProfile(userId, reason.trim());
+      await remove.mutateAsync(reason.trim());
       notifySuccess(m.deleteRegistered);
       setConfirmOpen(false);
       setUser(null);
+      clearServerState();
       navigate('/landing', { replace: true });
     } catch {
       setConfirmOpen(false);
       notify('error', m.deleteFailed);
-    } finally {
-      setDeleting(false);
     }
   };
 
   let content: ReactNode;
-  if (load.kind === 'loading') {
+  if (userId === undefined || !profile.isSuccess) {
+    const notFound = profile.error instanceof ApiError && profile.error.status === 404;
     content = (
       <Card>
-        <Text tone="muted">Loading your profile…</Text>
-      </Card>
-    );
-  } else if (load.kind === 'error') {
-    content = (
-      <Card>
-        <Text tone="error" role="alert">
-          {load.message}
-        </Text>
+        {userId === undefined ? (
+          <Text tone="error" role="alert">
+            {m.notLoggedIn}
+          </Text>
+        ) : (
+          <QueryState
+            {...queryState(profile)}
+            loadingText="Loading your profile…"
+            errorMessage={notFound ? m.notFound : m.loadFailed}
+          />
+        )}
       </Card>
     );
   } else {
-    const { profile } = load;
+    const { FirstName, LastName, EmailID } = profile.data;
     content = (
       <Card title="Your details">
         <form
@@ -144,16 +130,19 @@ export function ProfilePage() {
           }}
         >
           <div className={styles.names}>
-            <TextField label="First name" value={profile.FirstName} readOnly />
-            <TextField label="Last name" value={profile.LastName} readOnly />
+            <TextField label="First name" value={FirstName} readOnly />
+            <TextField label="Last name" value={LastName} readOnly />
           </div>
-          <TextField label="Email" type="email" value={profile.EmailID} readOnly />
+          <TextField label="Email" type="email" value={EmailID} readOnly />
           <fieldset className={styles.preferences}>
             <legend className={styles.legend}>Preferences</legend>
             <Checkbox
               label={m.autoPickLabel}
               checked={autoPick}
-              onChange={(event) => setAutoPick(event.currentTarget.checked)}
+              onChange={(event) => {
+                const checked = event.currentTarget.checked;
+                setEdits((all) => ({ ...all, autoPick: checked }));
+              }}
               aria-describedby="auto-pick-help"
             />
             <p id="auto-pick-help" className={styles.helper}>
@@ -162,7 +151,10 @@ export function ProfilePage() {
             <Checkbox
               label={m.remindersLabel}
               checked={reminders}
-              onChange={(event) => setReminders(event.currentTarget.checked)}
+              onChange={(event) => {
+                const checked = event.currentTarget.checked;
+                setEdits((all) => ({ ...all, reminders: checked }));
+              }}
               aria-describedby="reminders-help"
             />
             <p id="reminders-help" className={styles.helper}>
@@ -170,7 +162,7 @@ export function ProfilePage() {
             </p>
           </fieldset>
           <div className={styles.actions}>
-            <Button type="submit" loading={saving}>
+            <Button type="submit" loading={update.isPending}>
               {m.save}
             </Button>
             <Button type="button" variant="danger" onClick={() => setConfirmOpen(true)}>
@@ -210,7 +202,7 @@ export function ProfilePage() {
         confirmLabel={m.delete}
         cancelLabel="Keep my profile"
         tone="danger"
-        busy={deleting}
+        busy={remove.isPending}
         onConfirm={() => void deleteProfile()}
       />
     </Page>

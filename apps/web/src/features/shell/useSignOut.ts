@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, unwrap } from '../../app/api';
 import { storedUserAtom } from '../../app/atoms';
+import { clearServerState } from '../../data/query-client';
 
 /**
  * Sign Out (spec section 4): end the server session, clear local and session storage, go to
@@ -18,6 +19,7 @@ export function useSignOut(): () => Promise<void> {
       console.warn('Sign out call failed', error);
     }
     setUser(null);
+    clearServerState();
     navigate('/landing', { replace: true });
   }, [navigate, setUser]);
 }

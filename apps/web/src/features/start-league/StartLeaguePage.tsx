@@ -1,14 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Schema } from '@fantasy-cricket/api-client';
-import { Button, Card, Checkbox, FormErrorSummary, Select, TextArea, TextField } from '@fantasy-cricket/ui';
+import { Button, Card, Checkbox, FormErrorSummary, QueryState, Select, TextArea, TextField } from '@fantasy-cricket/ui';
 import { isLeagueTypeAllowed, LEAGUE_DESCRIPTION_MAX, messages } from '@fantasy-cricket/rules';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { storedUserAtom } from '../../app/atoms';
-import { notify, notifyError, notifySuccess } from '../../app/notify';
-import { createLeague, listActiveSeries, listLeagueTypes } from '../leagues/api';
+import { errorNotificationText, notifyError, notifySuccess } from '../../app/notify';
+import { useActiveSeriesQuery } from '../../data/leagues/active-series-query';
+import { useCreateLeagueMutation } from '../../data/leagues/create-league-mutation';
+import { useLeagueTypesQuery } from '../../data/leagues/league-types-query';
+import { queryState } from '../../data/query-state';
 import * as styles from '../leagues/leagues.css';
 import { Page } from '../shell/Page';
 import { defaultValues, parseSeries, type StartLeagueValues, schema, seriesLabel, seriesValue } from './schema';
@@ -22,8 +24,11 @@ const m = messages.startLeague;
 export function StartLeaguePage() {
   const user = useAtomValue(storedUserAtom);
   const navigate = useNavigate();
-  const [leagueTypes, setLeagueTypes] = useState<Schema<'LeagueType'>[]>([]);
-  const [series, setSeries] = useState<Schema<'SeriesOption'>[]>([]);
+  const leagueTypesQuery = useLeagueTypesQuery();
+  const seriesQuery = useActiveSeriesQuery();
+  const createLeague = useCreateLeagueMutation();
+  const leagueTypes = leagueTypesQuery.data;
+  const series = seriesQuery.data ?? [];
   const [formError, setFormError] = useState<string>();
   const {
     register,
@@ -35,24 +40,9 @@ export function StartLeaguePage() {
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues });
 
-  useEffect(() => {
-    let current = true;
-    listLeagueTypes().then(
-      (types) => current && setLeagueTypes(types),
-      (error: unknown) => current && notifyError(error),
-    );
-    listActiveSeries().then(
-      (options) => current && setSeries(options),
-      () => current && notify('error', m.seriesFailed),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-
   const isPrivate = watch('isPrivate');
   const allowedTypes = useMemo(
-    () => leagueTypes.filter((type) => isLeagueTypeAllowed(type.Name, isPrivate)),
+    () => (leagueTypes ?? []).filter((type) => isLeagueTypeAllowed(type.Name, isPrivate)),
     [leagueTypes, isPrivate],
   );
 
@@ -69,7 +59,8 @@ export function StartLeaguePage() {
     if (!user) return;
     const description = values.description.trim();
     try {
-      await createLeague({
+      // Resolves once the lists of leagues are reloaded.
+      await createLeague.mutateAsync({
         Name: values.leagueName.trim(),
         Description: description,
         LeagueTypeID: Number(values.leagueTypeId),
@@ -99,6 +90,16 @@ export function StartLeaguePage() {
           onSubmit={handleSubmit(onValid, () => setFormError(messages.common.fixForm))}
         >
           <FormErrorSummary message={formError} />
+          {leagueTypesQuery.isError ? (
+            <QueryState
+              {...queryState(leagueTypesQuery)}
+              loadingText=""
+              errorMessage={errorNotificationText(leagueTypesQuery.error)}
+            />
+          ) : null}
+          {seriesQuery.isError ? (
+            <QueryState {...queryState(seriesQuery)} loadingText="" errorMessage={m.seriesFailed} />
+          ) : null}
           <TextField label="League Name" required error={errors.leagueName?.message} {...register('leagueName')} />
           <TextArea
             label="League Description"

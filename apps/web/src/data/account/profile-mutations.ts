@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../app/api';
+import { accountKeys } from './keys';
+
+export interface ProfilePreferences {
+  missingPickNotification: boolean;
+  useAiAutoPick: boolean;
+}
+
+/** PUT /user/{userId}: the answer is the saved profile, written into the cache as is. */
+export function useUpdateProfileMutation(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (prefs: ProfilePreferences) =>
+      unwrap(
+        api.PUT('/user/{userId}', {
+          params: { path: { userId } },
+          body: { missing_pick_notification: prefs.missingPickNotification, use_ai_auto_pick: prefs.useAiAutoPick },
+        }),
+      ),
+    onSuccess: (saved) => {
+      if (saved) queryClient.setQueryData(accountKeys.profile(userId), saved);
+      else return queryClient.invalidateQueries({ queryKey: accountKeys.profile(userId) });
+    },
+  });
+}
+
+/** The contract's limit for the optional reason sent with a deletion request. */
+export const DELETION_REASON_MAX = 2000;
+
+/**
+ * DELETE /user/{userId}: the account is gone (docs/decisions/0004). The screen then signs the person
+ * out, which empties the cache (`clearServerState`).
+ */
+export function useDeleteProfileMutation(userId: number) {
+  return useMutation({
+    mutationFn: (reason: string) =>
+      unwrap(
+        api.DELETE('/user/{userId}', { params: { path: { userId } }, body: { message: reason, user_id: userId } }),
+      ),
+  });
+}

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../app/api';
+import { leagueKeys } from './keys';
+import type { League } from './types';
+
+export async function getUserLeagues(userId: number, signal?: AbortSignal): Promise<League[]> {
+  const answer = await unwrap(api.GET('/league/userLeagues/{userId}', { params: { path: { userId } }, signal }));
+  return answer.data;
+}
+
+export const userLeaguesQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: leagueKeys.userLeagues(userId),
+    queryFn: ({ signal }) => getUserLeagues(userId, signal),
+    enabled: userId > 0,
+  });
+
+const all = (leagues: League[]) => leagues;
+
+/**
+ * GET /league/userLeagues/{userId}: the user's leagues that pass `keep` (pass a module-level
+ * function: a new one each render re-filters each render). Loading, failure and an empty answer are
+ * the query's own states: a failed load is never an empty list.
+ */
+export function useUserLeaguesQuery(userId: number, keep?: (league: League) => boolean) {
+  return useQuery({
+    ...userLeaguesQueryOptions(userId),
+    select: keep ? (leagues: League[]) => leagues.filter(keep) : all,
+  });
+}

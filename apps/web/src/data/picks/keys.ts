@@ -1,0 +1,25 @@
+/** Query keys of the picks area: a member's own grid per fixture, and everyone's picks per fixture. */
+export const picksKeys = {
+  all: ['picks'] as const,
+  /** A member's saved picks (either league type): what a save changes, in every league it copies into. */
+  own: () => [...picksKeys.all, 'own'] as const,
+  matchPrediction: (ids: PicksIds) =>
+    [...picksKeys.own(), 'match-prediction', ids.LeagueID, ids.FixtureID, ids.UserID] as const,
+  playerSelection: (ids: PicksIds) =>
+    [...picksKeys.own(), 'player-selection', ids.LeagueID, ids.FixtureID, ids.UserID] as const,
+  /** Everyone's picks for one fixture of a league (All Selections). */
+  fixture: (leagueId: number, fixtureId: number, playerSelection: boolean) =>
+    [
+      ...picksKeys.all,
+      'fixture',
+      leagueId,
+      fixtureId,
+      playerSelection ? 'player-selection' : 'match-prediction',
+    ] as const,
+};
+
+export interface PicksIds {
+  UserID: number;
+  LeagueID: number;
+  FixtureID: number;
+}

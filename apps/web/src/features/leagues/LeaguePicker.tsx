@@ -1,0 +1,74 @@
+import { messages } from '@fantasy-cricket/rules';
+import { QueryState, Select } from '@fantasy-cricket/ui';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import { storedUserAtom } from '../../app/atoms';
+import { queryState } from '../../data/query-state';
+import type { League } from '../../data/leagues/types';
+import { useUserLeaguesQuery } from '../../data/leagues/user-leagues-query';
+
+/** The signed-in user's leagues that pass `keep` (a module-level function). */
+export function useMyLeagues(keep: (league: League) => boolean) {
+  const userId = useAtomValue(storedUserAtom)?.userId ?? 0;
+  return useUserLeaguesQuery(userId, keep);
+}
+
+export interface LeaguePickerProps {
+  /** The query of `useMyLeagues`. */
+  leagues: UseQueryResult<League[]>;
+  /** The screen's text for a failed load (spec section 8). */
+  failedMessage: string;
+  label?: string;
+  placeholder?: string;
+  required?: boolean;
+  /** The chosen league's id as text ('' for none). */
+  value: string;
+  onValueChange: (leagueId: string) => void;
+  emptyMessage?: string;
+  /** More controls beside the dropdown (a fixture dropdown, a switch), shown once leagues are there. */
+  children?: ReactNode;
+  className?: string;
+}
+
+/**
+ * The league dropdown of the screens that start from one of the user's leagues (My Selections, All
+ * Selections, Leaderboard, League Members), with the kit's loading, failed (with Retry) and empty states.
+ */
+export function LeaguePicker({
+  leagues,
+  failedMessage,
+  label = 'Select League',
+  placeholder = messages.selections.selectLeague,
+  required,
+  value,
+  onValueChange,
+  emptyMessage = messages.myLeagues.empty,
+  children,
+  className,
+}: LeaguePickerProps) {
+  const list = leagues.data ?? [];
+  return (
+    <QueryState
+      {...queryState(leagues)}
+      loadingText="Loading your leagues…"
+      errorMessage={failedMessage}
+      isEmpty={list.length === 0}
+      emptyMessage={emptyMessage}
+    >
+      {() => (
+        <div className={className}>
+          <Select
+            label={label}
+            placeholder={placeholder}
+            required={required}
+            options={list.map((l) => ({ value: String(l.LeagueID), label: l.LeagueName }))}
+            value={value}
+            onValueChange={onValueChange}
+          />
+          {children}
+        </div>
+      )}
+    </QueryState>
+  );
+}
