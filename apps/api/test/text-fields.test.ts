@@ -198,6 +198,20 @@ describe('leagues', () => {
   });
 });
 
+describe('display names that differ only by joiners or emoji selectors', () => {
+  it('are the same name: the second one is taken', async () => {
+    const { LeagueCode } = await createLeague(w, a, { name: 'Lookalikes', isPrivate: false, displayName: 'क्‍षत्रिय' });
+    const c = await person(w.t, 'Chen', 'Li');
+    const join = (who: SignedIn, DisplayName: string) => () =>
+      who.client.post('/api/league_member/joinLeague', { UserID: who.userId, LeagueCode, DisplayName });
+    // Without the ZWJ the same letters draw as a conjunct: still the admin's name.
+    await expectRefused(w.t.db, join(b, 'क्षत्रिय'), 400, messages.leagueApi.displayNameTaken);
+    expect((await join(b, 'Ben 🏏')()).statusCode).toBe(200);
+    await expectRefused(w.t.db, join(c, 'BEN 🏏\ufe0f'), 400, messages.leagueApi.displayNameTaken);
+    expect((await join(c, 'Chen 🏏')()).statusCode).toBe(200);
+  });
+});
+
 describe('delete profile', () => {
   it('refuses a control character in the reason and keeps the account; line breaks are fine', async () => {
     const s = await person(w.t, 'Dara', 'Quinn');

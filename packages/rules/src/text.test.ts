@@ -12,6 +12,7 @@ import {
   isCleanMultiLine,
   isCleanSingleLine,
   multiLineTextError,
+  nameComparisonKey,
   normalizeSingleLine,
   singleLineTextError,
 } from './text';
@@ -97,6 +98,13 @@ describe('the single-line rule', () => {
     expect(isCleanSingleLine('🏏\u200d')).toBe(false);
     expect(isCleanSingleLine('A\u200d🏏')).toBe(false);
     expect(isCleanSingleLine('🏴\u{e0067}\u{e0062}')).toBe(false); // tag sequence without its cancel tag
+  });
+
+  it('compares names without the characters that only change their drawing', () => {
+    expect(nameComparisonKey('क्‍षत्रिय')).toBe('क्षत्रिय');
+    expect(nameComparisonKey('علی‌رضا')).toBe('علیرضا');
+    expect(nameComparisonKey('Ben 🏏\ufe0f')).toBe('Ben 🏏');
+    expect(nameComparisonKey('Family 👨‍👩‍👧')).toBe('Family 👨👩👧');
   });
 
   it('normalises to NFC, ordinary single spaces, trimmed', () => {

@@ -68,6 +68,18 @@ const SINGLE_LINE_REFUSED = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_
 /** Every control character (Cc: C0, DEL, C1) but TAB and LF: "neither a non-control nor TAB nor LF". */
 const MULTI_LINE_REFUSED = /[^\P{Cc}\t\n]/u;
 
+/**
+ * Characters a name may hold that change how it is drawn, not what it says: ZWNJ, ZWJ and the emoji
+ * presentation selectors. Two names that differ only by them are the same name (a display name
+ * already taken in a league stays taken: "क्‍षत्रिय" and "क्षत्रिय", "Ben 🏏" and "Ben 🏏️").
+ */
+export const NAME_COMPARISON_IGNORED = '\u200C\u200D\uFE0E\uFE0F';
+
+/** A (normalised) name without the characters that only change its drawing, to compare names. */
+export function nameComparisonKey(value: string): string {
+  return [...value].filter((c) => !NAME_COMPARISON_IGNORED.includes(c)).join('');
+}
+
 /** The form a single-line value is stored in: NFC, ordinary single spaces, trimmed. */
 export function normalizeSingleLine(value: string): string {
   return value

@@ -1,5 +1,5 @@
-import { DISPLAY_NAME_MIN, messages } from '@fantasy-cricket/rules';
-import type { Kysely } from 'kysely';
+import { DISPLAY_NAME_MIN, messages, NAME_COMPARISON_IGNORED, nameComparisonKey } from '@fantasy-cricket/rules';
+import { type Kysely, sql } from 'kysely';
 import type { DB, MemberStatus } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { requireAdmin, requireMember } from './access';
@@ -88,7 +88,10 @@ export async function joinLeague(
         .selectFrom('league_members')
         .select('id')
         .where('league_id', '=', league.id)
-        .where((eb) => eb(eb.fn('lower', ['display_name']), '=', displayName.toLowerCase()))
+        // Case aside, and ZWNJ/ZWJ/emoji selectors aside: they change the drawing, not the name (decision 0014).
+        .where(
+          sql<boolean>`lower(translate(display_name, ${NAME_COMPARISON_IGNORED}, '')) = lower(${nameComparisonKey(displayName)})`,
+        )
         .executeTakeFirst();
       if (clash) throw new HttpError(400, m.displayNameTaken);
       const status: MemberStatus = league.is_private ? 'Pending' : 'Approved';
