@@ -14,6 +14,7 @@ import { registerApiReference } from './http/reference';
 import { helmetHeaders, installSecurityHeaders } from './http/security-headers';
 import { registerWeb, type WebApp } from './http/web';
 import { installXsrf } from './http/xsrf';
+import { closeLiveHub } from './live/hub';
 
 export interface BuildAppOptions {
   database: Database;
@@ -142,6 +143,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       housekeeping.unref();
     });
   }
+  // Live event streams are ended before the server waits for its connections to close.
+  app.addHook('preClose', async () => {
+    await closeLiveHub(database.db);
+  });
   app.addHook('onClose', async () => {
     if (housekeeping) clearInterval(housekeeping);
     await mail.stop();

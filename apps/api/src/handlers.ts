@@ -2,6 +2,7 @@ import { accountHandlers } from './accounts/handlers';
 import { contentHandlers } from './content/handlers';
 import type { HandlerMap } from './http/contract';
 import { leagueHandlers } from './leagues/handlers';
+import { liveHandlers } from './live/handlers';
 import { pickHandlers } from './picks/handlers';
 import { reminderHandlers } from './reminders/handlers';
 import { standingsHandlers } from './standings/handlers';
@@ -11,6 +12,7 @@ export const handlers: HandlerMap = {
   ...accountHandlers,
   ...contentHandlers,
   ...leagueHandlers,
+  ...liveHandlers,
   ...pickHandlers,
   ...reminderHandlers,
   ...standingsHandlers,

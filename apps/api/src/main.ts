@@ -7,6 +7,8 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { runPickJobs } from './autopick/job';
 import { runLeagueJobs } from './leagues/jobs';
+import { loadLiveConfig } from './live/config';
+import { LiveSupervisor } from './live/runner';
 import { runReminders } from './reminders/reminders';
 
 /** Production entry: database, migrations, FAQ seed, the API and the built web app on one port. */
@@ -78,6 +80,13 @@ async function main(): Promise<void> {
   const pickTimer = setInterval(() => void pickJobs(), config.pickJobsIntervalMs);
   pickTimer.unref();
 
+  // Live feeds (LIVE_FEED_URL): every process looks; a lease in the database lets one of them ingest each fixture.
+  const live = new LiveSupervisor(database.db, loadLiveConfig(), app.log);
+  const liveTick = () => live.tick().catch((err) => app.log.error({ err }, 'live feeds failed'));
+  await liveTick();
+  const liveTimer = setInterval(() => void liveTick(), 30_000);
+  liveTimer.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -88,6 +97,8 @@ async function main(): Promise<void> {
     if (demoTimer) clearInterval(demoTimer);
     clearInterval(leagueTimer);
     clearInterval(pickTimer);
+    clearInterval(liveTimer);
+    live.stop();
     try {
       await app.close();
       await database.close();

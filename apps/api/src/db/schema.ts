@@ -353,6 +353,80 @@ export interface StandingsPointsComputedTable {
   version: ColumnType<number, number, number>;
 }
 
+// ---- live (0010) ----
+export type LiveState = 'live' | 'completed';
+export interface LiveFixturesTable {
+  fixture_id: number;
+  match_id: string;
+  source: string;
+  state: Generated<LiveState>;
+  /** The feed's Cricsheet `info` block (teams, players, registry). */
+  info: unknown;
+  scheduled_start: Timestamp;
+  first_ball_at: NullableTimestamp;
+  last_ball_at: NullableTimestamp;
+  silent_since: NullableTimestamp;
+  /** The Match Prediction leaders at the last ball (LiveLeader[]). */
+  leaders: Generated<unknown>;
+  /** Picks of the fixture when the members' provisional points were last rebuilt (-1: never). */
+  picks_seen: Generated<number>;
+  runner: string | null;
+  lease_until: NullableTimestamp;
+  error: string | null;
+  updated_at: Generated<Date>;
+}
+export interface LiveDeliveriesTable {
+  fixture_id: number;
+  innings: number;
+  over: number;
+  seq: number;
+  team: string;
+  super_over: Generated<boolean>;
+  /** The Cricsheet delivery as received. */
+  delivery: unknown;
+  received_at: Generated<Date>;
+}
+export interface LivePlayerLinesTable {
+  fixture_id: number;
+  cricsheet_id: string;
+  player_id: number | null;
+  name: string;
+  team: string;
+  did_play: boolean;
+  position_id: number;
+  runs: Generated<number>;
+  balls: Generated<number>;
+  fours: Generated<number>;
+  sixes: Generated<number>;
+  dismissals: Generated<number>;
+  dismissal_kind: string | null;
+  balls_bowled: Generated<number>;
+  maidens: Generated<number>;
+  runs_conceded: Generated<number>;
+  wickets: Generated<number>;
+  bowled_lbw_wickets: Generated<number>;
+  catches: Generated<number>;
+  stumpings: Generated<number>;
+  run_outs_direct: Generated<number>;
+  run_outs_indirect: Generated<number>;
+  /** Provisional points at the catalogue's default points. */
+  points: Generated<number>;
+}
+export interface LiveMemberPointsTable {
+  league_id: number;
+  fixture_id: number;
+  user_id: number;
+  points: number;
+}
+export interface LiveEventsTable {
+  id: Generated<number>;
+  fixture_id: number | null;
+  league_id: number | null;
+  type: string;
+  data: unknown;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -398,4 +472,10 @@ export interface DB {
   standings_fixture_versions: StandingsFixtureVersionsTable;
   standings_points: StandingsPointsTable;
   standings_points_computed: StandingsPointsComputedTable;
+  // ---- live (0010) ----
+  live_fixtures: LiveFixturesTable;
+  live_deliveries: LiveDeliveriesTable;
+  live_player_lines: LivePlayerLinesTable;
+  live_member_points: LiveMemberPointsTable;
+  live_events: LiveEventsTable;
 }

@@ -77,9 +77,12 @@ export function resolveRefs(doc: JsonObject, node: Json, seen: string[] = []): J
   return out;
 }
 
-function jsonSchemaOf(content: Json | undefined, where: string): JsonObject | undefined {
+/** Content types of answers the server writes itself (Server-Sent Events): no serialiser schema. */
+const STREAM_TYPES = new Set(['text/event-stream']);
+
+function jsonSchemaOf(content: Json | undefined, where: string, response = false): JsonObject | undefined {
   if (!isObject(content)) return undefined;
-  const types = Object.keys(content);
+  const types = Object.keys(content).filter((t) => !(response && STREAM_TYPES.has(t)));
   const json = content['application/json'];
   if (types.some((t) => t !== 'application/json')) {
     throw new Error(`${where}: only application/json content is supported (got ${types.join(', ')})`);
@@ -134,7 +137,7 @@ export function operationsOf(rawDoc: JsonObject): OpenApiOperation[] {
       const response: Record<string, JsonObject> = {};
       for (const [status, res] of Object.entries(isObject(op.responses) ? op.responses : {})) {
         const resSchema = isObject(res)
-          ? jsonSchemaOf(res.content, `openapi.yaml: ${where} response ${status}`)
+          ? jsonSchemaOf(res.content, `openapi.yaml: ${where} response ${status}`, true)
           : undefined;
         // Declared schemas drive serialization: fields the contract does not list never leave.
         if (resSchema) response[status] = resSchema;
@@ -287,6 +290,8 @@ export function registerOpenApiRoutes(app: FastifyInstance, options: RegisterOpt
           deps: options.deps,
         };
         const result = await handler(ctx as never);
+        // A stream (Server-Sent Events) took the reply over and writes it itself.
+        if (reply.sent) return reply;
         reply.code(result.status);
         return result.body === undefined ? reply.send() : reply.send(result.body);
       },

@@ -61,6 +61,8 @@ interface Req {
   body?: unknown;
   /** Anything the request made that the check needs (a token's account, …). */
   note?: { email?: string; userId?: number };
+  /** A Server-Sent Events stream: sent over a real connection, closed once the headers are in. */
+  stream?: boolean;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
@@ -548,6 +550,26 @@ const matrix: Record<OperationId, Row> = {
     ...membersRead(see.scoringOfNamed),
     otherUser: ok(see.scoringOfNamed),
   },
+  // ---- live (the played fixture stands in for a live one; the rules are the standings') ----
+  listLiveFixtures: {
+    req: () => get('/api/live/fixtures'),
+    ...signedIn(ok((b) => expect(Array.isArray(b.Live) && Array.isArray(b.Next)).toBe(true))),
+  },
+  getMatchCentre: {
+    req: (c) => get(`/api/live/fixture/${c.w.played.id}?leagueId=${lid(c, 'ps')}`),
+    ...membersRead((b, c) => {
+      expect(b.Fixture.FixtureID).toBe(c.w.played.id);
+      expect(b.League.LeagueID).toBe(lid(c, 'ps'));
+    }),
+  },
+  streamLiveEvents: {
+    req: (c) => ({ ...get(`/api/live/stream?leagues=${lid(c, 'mp')}&fixtures=${c.w.played.id}`), stream: true }),
+    ...membersRead(() => {}),
+  },
+  listLiveEvents: {
+    req: (c) => get(`/api/live/events?leagues=${lid(c, 'mp')}&after=0`),
+    ...membersRead((b) => expect(Array.isArray(b.Events)).toBe(true)),
+  },
 };
 
 /** Fields whose value is a user id (the generic owner rule of src/http/openapi.ts, plus {userId}). */
@@ -780,6 +802,23 @@ async function runCell(op: OpenApiOperation, row: Row, caller: Caller) {
     true,
   );
   const client = await clientFor(w, me ?? undefined);
-  const res = await client.request(req.method, req.url, req.body);
+  const res = req.stream ? await streamRequest(client, req.url) : await client.request(req.method, req.url, req.body);
   return { res, ctx, note: req.note };
+}
+
+/** A GET whose answer may be an endless stream: over a real connection, dropped once the headers say it is one. */
+async function streamRequest(client: { cookies: Map<string, string> }, url: string): Promise<LightMyRequestResponse> {
+  const app = w.t.app;
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const ctl = new AbortController();
+  const r = await fetch(`http://127.0.0.1:${port}${url}`, {
+    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    signal: ctl.signal,
+  });
+  const headers = Object.fromEntries(r.headers);
+  let body = '';
+  if (String(headers['content-type']).startsWith('text/event-stream')) ctl.abort();
+  else body = await r.text();
+  return { statusCode: r.status, headers, body, json: () => JSON.parse(body) } as unknown as LightMyRequestResponse;
 }

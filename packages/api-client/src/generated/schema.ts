@@ -858,10 +858,317 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/live/fixtures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Fixtures live now (and those completed live in the last 12 hours), and the next ones to start */
+        get: operations["listLiveFixtures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live/fixture/{fixtureId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fixtureId: components["parameters"]["FixtureId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Match Centre of a fixture — score per innings, current batters and bowlers, the last overs, provisional points and leaders
+         * @description With `leagueId` (a league the caller may read, as for standings: 403/404 otherwise; the fixture
+         *     must be the league's), `League` lists each member's picks in this fixture with their live points.
+         *     Others' picks are shown only once the fixture has started (it has, once live) and when the league
+         *     shows others' picks, as everywhere else.
+         */
+        get: operations["getMatchCentre"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One multiplexed Server-Sent Events stream per tab — fixture events and league standings events
+         * @description `text/event-stream`: each event has `id:` (its EventID, increasing), `event:` (its Type) and
+         *     `data:` (one JSON `LiveEvent`). A comment `: ping` comes every 15 s. A reconnect with the
+         *     `Last-Event-ID` header (EventSource sends it by itself) or `lastEventId` receives the events of
+         *     its topics it missed, then the new ones; without either, only new events. Leagues must be
+         *     readable by the caller (Approved member or admin: 403, unknown 404); fixtures must exist (404).
+         */
+        get: operations["streamLiveEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stream's events as JSON, for clients that cannot keep a stream open (poll with `after` = the last EventID) */
+        get: operations["listLiveEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description silent: live, but the feed has sent nothing for a while (SilentSince says since when)
+         * @enum {string}
+         */
+        LiveState: "scheduled" | "live" | "silent" | "completed";
+        LiveInnings: {
+            /** @description 1-based, super overs included */
+            Innings: number;
+            Team: string;
+            SuperOver: boolean;
+            Runs: number;
+            Wickets: number;
+            /** @description O.b, e.g. 12.3 */
+            Overs: string;
+            LegalBalls: number;
+            Extras: number;
+        };
+        LivePlayerPoints: {
+            /** @description null for a player not in the squads */
+            PlayerID: number | null;
+            CricsheetID: string;
+            Name: string;
+            Team: string;
+            /** @description Player Selection points at the default points */
+            Points: number;
+            Provisional: boolean;
+        };
+        LiveLeader: {
+            FeatureID: number;
+            FeatureName: string;
+            /** @enum {string} */
+            EntityType: "player" | "bonus";
+            IDs: number[];
+            Names: string[];
+            /** @description the top runs, wickets, or the sixes so far */
+            Value: number;
+        };
+        LiveStandingRow: {
+            UserID: number;
+            UserDisplayName: string;
+            Position: number;
+            /** @description position without the live fixtures minus position with them */
+            PositionChange: number;
+            /** @description scored fixtures plus the live fixtures so far */
+            TotalPoints: number;
+            LivePoints: number;
+        };
+        LiveBallEvent: {
+            EventID: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            Type: "ball";
+            FixtureID: number;
+            Innings: number;
+            Team: string;
+            SuperOver: boolean;
+            /** @description Cricsheet over number (0-based) */
+            Over: number;
+            /** @description place in the over, extras counted (0-based) */
+            Seq: number;
+            Batter: string;
+            NonStriker: string;
+            Bowler: string;
+            Runs: {
+                Batter: number;
+                Extras: number;
+                Total: number;
+            };
+            /** @description wides, noballs, byes, legbyes, penalty */
+            Extras: string[];
+            Wickets: {
+                PlayerOut: string;
+                Kind: string;
+                Fielders: string[];
+            }[];
+            /** @description this ball replaces one sent before at the same position */
+            Corrected: boolean;
+            Provisional: boolean;
+        };
+        LiveScoreEvent: {
+            EventID: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            Type: "score";
+            FixtureID: number;
+            Innings: components["schemas"]["LiveInnings"];
+            Provisional: boolean;
+        };
+        LivePointsEvent: {
+            EventID: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            Type: "points";
+            FixtureID: number;
+            /** @description the players the ball changed */
+            Players: components["schemas"]["LivePlayerPoints"][];
+            Provisional: boolean;
+        };
+        LiveLeadersEvent: {
+            EventID: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            Type: "leaders";
+            FixtureID: number;
+            Leaders: components["schemas"]["LiveLeader"][];
+            Provisional: boolean;
+        };
+        LiveStateEvent: {
+            EventID: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            Type: "state";
+            FixtureID: number;
+            State: components["schemas"]["LiveState"];
+            /** Format: date-time */
+            SilentSince: string | null;
+            /** @description false once completed: the final figures are in */
+            Provisional: boolean;
+        };
+        LiveStandingsEvent: {
+            EventID: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            Type: "standings";
+            LeagueID: number;
+            /** @description the live fixtures counted */
+            FixtureIDs: number[];
+            Rows: components["schemas"]["LiveStandingRow"][];
+            Provisional: boolean;
+        };
+        LiveEvent: components["schemas"]["LiveBallEvent"] | components["schemas"]["LiveScoreEvent"] | components["schemas"]["LivePointsEvent"] | components["schemas"]["LiveLeadersEvent"] | components["schemas"]["LiveStateEvent"] | components["schemas"]["LiveStandingsEvent"];
+        LiveEventsPage: {
+            Events: components["schemas"]["LiveEvent"][];
+            /** @description ask with after = this next time */
+            LastEventID: number;
+        };
+        LiveFixtureSummary: {
+            FixtureID: number;
+            FixtureName: string;
+            /** Format: date-time */
+            StartTime: string;
+            LocalTeamName: string;
+            VisitorTeamName: string;
+            LocalTeamCode: string;
+            VisitorTeamCode: string;
+            State: components["schemas"]["LiveState"];
+            /** Format: date-time */
+            SilentSince: string | null;
+            Innings: components["schemas"]["LiveInnings"][];
+            Provisional: boolean;
+        };
+        LiveFixtureList: {
+            Live: components["schemas"]["LiveFixtureSummary"][];
+            Next: components["schemas"]["LiveFixtureSummary"][];
+        };
+        LiveBatter: {
+            PlayerID: number | null;
+            Name: string;
+            Runs: number;
+            Balls: number;
+            Fours: number;
+            Sixes: number;
+            Out: boolean;
+            DismissalKind: string | null;
+        };
+        LiveBowler: {
+            PlayerID: number | null;
+            Name: string;
+            Overs: string;
+            Maidens: number;
+            Runs: number;
+            Wickets: number;
+        };
+        LiveOver: {
+            Innings: number;
+            Over: number;
+            /** @description e.g. "1", "4", "6", "W", "1wd", "nb" */
+            Balls: string[];
+        };
+        LiveMemberPick: {
+            /** @description the player, or "feature: selection" for Match Prediction */
+            Label: string;
+            PlayerID: number | null;
+            Points: number;
+        };
+        LiveMember: {
+            UserID: number;
+            UserDisplayName: string;
+            IsMe: boolean;
+            LivePoints: number;
+            Picks: components["schemas"]["LiveMemberPick"][];
+        };
+        MatchCentre: {
+            Fixture: components["schemas"]["LiveFixtureSummary"];
+            /** @description of the current innings */
+            Batters: components["schemas"]["LiveBatter"][];
+            /** @description of the current innings */
+            Bowlers: components["schemas"]["LiveBowler"][];
+            /** @description the last three overs, newest first */
+            LastOvers: components["schemas"]["LiveOver"][];
+            PlayerPoints: components["schemas"]["LivePlayerPoints"][];
+            Leaders: components["schemas"]["LiveLeader"][];
+            /** @description subscribe with lastEventId = this to miss nothing after this answer */
+            LastEventID: number;
+            League: null | {
+                LeagueID: number;
+                LeagueName: string;
+                /** @enum {string} */
+                LeagueType: "MP" | "PS";
+                Members: components["schemas"]["LiveMember"][];
+            };
+        };
         Error: {
             error: {
                 message: string;
@@ -1312,6 +1619,10 @@ export interface components {
         LeagueIdPath: number;
         FixtureId: number;
         UserId: number;
+        /** @description Fixture ids, comma-separated (at most 20) */
+        LiveFixtures: string;
+        /** @description League ids, comma-separated (at most 20) */
+        LiveLeagues: string;
     };
     requestBodies: never;
     headers: never;
@@ -2660,6 +2971,115 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlayerScoringDetail"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listLiveFixtures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Live and next fixtures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveFixtureList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getMatchCentre: {
+        parameters: {
+            query?: {
+                leagueId?: number;
+            };
+            header?: never;
+            path: {
+                fixtureId: components["parameters"]["FixtureId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Match Centre */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchCentre"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    streamLiveEvents: {
+        parameters: {
+            query?: {
+                /** @description Fixture ids, comma-separated (at most 20) */
+                fixtures?: components["parameters"]["LiveFixtures"];
+                /** @description League ids, comma-separated (at most 20) */
+                leagues?: components["parameters"]["LiveLeagues"];
+                lastEventId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream (one `LiveEvent` as JSON in each event's data) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listLiveEvents: {
+        parameters: {
+            query?: {
+                /** @description Fixture ids, comma-separated (at most 20) */
+                fixtures?: components["parameters"]["LiveFixtures"];
+                /** @description League ids, comma-separated (at most 20) */
+                leagues?: components["parameters"]["LiveLeagues"];
+                after?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events after `after` (at most 500), and the id to ask after next */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveEventsPage"];
                 };
             };
             400: components["responses"]["BadRequest"];

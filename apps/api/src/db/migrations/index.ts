@@ -8,6 +8,7 @@ import * as m0006 from './0006_standings_cache';
 import * as m0007 from './0007_change_notifications';
 import * as m0008 from './0008_feature_counts_key';
 import * as m0009 from './0009_duplicate_matches';
+import * as m0010 from './0010_live';
 
 /**
  * Every migration, keyed by a sortable name. Add new files as 000N_<area>.ts and list them here.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_change_notifications': m0007,
   '0008_feature_counts_key': m0008,
   '0009_duplicate_matches': m0009,
+  '0010_live': m0010,
 };

@@ -1,0 +1,796 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { FEATURES_BY_ID, isPositionId, type PositionId } from '../cricket/catalogue';
+import type { CricsheetDelivery, CricsheetInfo, CricsheetMatch } from '../cricket/import/cricsheet-format';
+import { afterResultsImported } from '../cricket/import/after';
+import { importFromProvider } from '../cricket/import/folder';
+import { InMemoryProvider } from '../cricket/provider';
+import type { FeatureWinners } from '../cricket/scoring/match-prediction';
+import type { DB, LivePlayerLinesTable } from '../db/schema';
+import { withTransaction } from '../db/transaction';
+import { psFeaturePoints } from '../standings/points';
+import { type NewEvent, writeEvents } from './events';
+import type { BallPosition, LiveBall } from './feed';
+import {
+  COUNTERS,
+  type Counter,
+  type Counters,
+  DEFAULT_SIGNED_PS_POINTS,
+  inningsSummary,
+  LIVE_MP_FEATURES,
+  lineDeltas,
+  overLines,
+  provisionalPoints,
+  provisionalWinners,
+  UNKNOWN_POSITION,
+} from './lines';
+import { liveStandings } from './standings';
+
+/**
+ * Applying a live feed to the database (docs/decisions/0012-live-match-day.md). Every ball is one
+ * transaction under a per-fixture advisory lock: the delivery is stored at its position (a duplicate
+ * changes nothing, a correction replaces the ball), the players of its over get their lines
+ * recomputed (the over's old lines out, its new lines in), the members who picked those players get
+ * their provisional points moved by the difference, and the events of the ball are written with a
+ * NOTIFY — all committed together, so a restart resumes exactly where the database is.
+ */
+
+/** pg_advisory_xact_lock(key, fixture id) of a fixture's live writes ("FCLV"). */
+export const LIVE_LOCK = 0x46434c56;
+
+type LineRow = Selectable<LivePlayerLinesTable>;
+
+const COLUMN: Record<Counter, keyof LineRow & string> = {
+  runs: 'runs',
+  balls: 'balls',
+  fours: 'fours',
+  sixes: 'sixes',
+  dismissals: 'dismissals',
+  ballsBowled: 'balls_bowled',
+  maidens: 'maidens',
+  runsConceded: 'runs_conceded',
+  wickets: 'wickets',
+  bowledLbwWickets: 'bowled_lbw_wickets',
+  catches: 'catches',
+  stumpings: 'stumpings',
+  runOutsDirect: 'run_outs_direct',
+  runOutsIndirect: 'run_outs_indirect',
+};
+
+export function countersOf(r: LineRow): Counters {
+  return Object.fromEntries(COUNTERS.map((c) => [c, Number(r[COLUMN[c]])])) as Counters;
+}
+
+/** JSON with sorted keys: jsonb does not keep the order keys were sent in. */
+export function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v)
+      .sort()
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
+export function positionKey(p: BallPosition): string {
+  return `${p.innings}:${p.over}:${p.seq}`;
+}
+
+export interface StartLive {
+  fixtureId: number;
+  matchId: string;
+  source: string;
+  info: CricsheetInfo;
+}
+
+/**
+ * Registers a fixture's live feed (idempotent: a restart keeps what is stored and refreshes the
+ * info). The fixture is linked to the feed's Cricsheet match id, so that the final import lands on it.
+ */
+export async function startLive(db: Kysely<DB>, o: StartLive): Promise<void> {
+  await withTransaction(db, async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${LIVE_LOCK}, ${o.fixtureId})`.execute(trx);
+    const fixture = await trx
+      .selectFrom('fixtures')
+      .select(['id', 'start_time', 'cricsheet_match_id'])
+      .where('id', '=', o.fixtureId)
+      .executeTakeFirst();
+    if (!fixture) throw new Error(`no fixture ${o.fixtureId}`);
+    await trx
+      .insertInto('live_fixtures')
+      .values({
+        fixture_id: o.fixtureId,
+        match_id: o.matchId,
+        source: o.source,
+        info: JSON.stringify(o.info),
+        scheduled_start: fixture.start_time,
+      })
+      .onConflict((oc) => oc.column('fixture_id').doUpdateSet({ info: JSON.stringify(o.info), source: o.source }))
+      .execute();
+    if (fixture.cricsheet_match_id === null) {
+      await trx
+        .updateTable('fixtures')
+        .set({ cricsheet_match_id: o.matchId })
+        .where('id', '=', o.fixtureId)
+        .where('cricsheet_match_id', 'is', null)
+        .execute();
+    }
+  });
+}
+
+/** The stored balls' JSON by position (a runner's memory of what it has, after a restart too). */
+export async function storedBalls(db: Kysely<DB>, fixtureId: number): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('live_deliveries')
+    .select(['innings', 'over', 'seq', 'team', 'delivery'])
+    .where('fixture_id', '=', fixtureId)
+    .execute();
+  return new Map(rows.map((r) => [positionKey(r), stableJson({ team: r.team, d: parseJson(r.delivery) })]));
+}
+
+export function ballFingerprint(b: LiveBall): string {
+  return stableJson({ team: b.team, d: b.delivery });
+}
+
+interface FixtureCtx {
+  fixtureId: number;
+  info: CricsheetInfo;
+}
+
+/** Player ids and positions by Cricsheet id (players not in the database are absent). */
+async function knownPlayers(trx: Kysely<DB>, cricsheetIds: readonly string[]) {
+  if (cricsheetIds.length === 0) return new Map<string, { id: number; position: PositionId }>();
+  const rows = await trx
+    .selectFrom('players')
+    .select(['id', 'cricsheet_id', 'position_id'])
+    .where('cricsheet_id', 'in', cricsheetIds)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.cricsheet_id!,
+      { id: r.id, position: isPositionId(r.position_id) ? r.position_id : UNKNOWN_POSITION },
+    ]),
+  );
+}
+
+const positionOf = (r: Pick<LineRow, 'position_id'>): PositionId =>
+  isPositionId(r.position_id) ? r.position_id : UNKNOWN_POSITION;
+
+/** Signed Player Selection points per league (`psFeaturePoints`, read in the ball's transaction). */
+async function leaguePoints(trx: Kysely<DB>, leagueIds: readonly number[]): Promise<Map<number, Map<number, number>>> {
+  const out = new Map<number, Map<number, number>>();
+  for (const id of leagueIds) out.set(id, await psFeaturePoints(trx, id));
+  return out;
+}
+
+export interface ApplyResult {
+  /** false for a duplicate (nothing written). */
+  changed: boolean;
+  corrected: boolean;
+  eventIds: number[];
+}
+
+/**
+ * Applies one ball. A ball identical to the one stored at its position changes nothing; a different
+ * one replaces it (a correction). `now` is the receiving time (the first ball's starts the fixture).
+ */
+export async function applyBall(db: Kysely<DB>, fixtureId: number, ball: LiveBall, now: Date): Promise<ApplyResult> {
+  return withTransaction(db, async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${LIVE_LOCK}, ${fixtureId})`.execute(trx);
+    const live = await trx
+      .selectFrom('live_fixtures')
+      .selectAll()
+      .where('fixture_id', '=', fixtureId)
+      .executeTakeFirst();
+    if (!live) throw new Error(`fixture ${fixtureId} is not live (startLive first)`);
+    if (live.state !== 'live') return { changed: false, corrected: false, eventIds: [] };
+    const ctx: FixtureCtx = { fixtureId, info: parseJson<CricsheetInfo>(live.info) };
+
+    const overRows = await trx
+      .selectFrom('live_deliveries')
+      .select(['seq', 'team', 'super_over', 'delivery'])
+      .where('fixture_id', '=', fixtureId)
+      .where('innings', '=', ball.innings)
+      .where('over', '=', ball.over)
+      .orderBy('seq')
+      .execute();
+    const existing = overRows.find((r) => r.seq === ball.seq);
+    if (
+      existing &&
+      existing.team === ball.team &&
+      stableJson(parseJson(existing.delivery)) === stableJson(ball.delivery)
+    ) {
+      return { changed: false, corrected: false, eventIds: [] };
+    }
+    const before = overRows.map((r) => ({ seq: r.seq, delivery: parseJson<CricsheetDelivery>(r.delivery) }));
+    const after = [...before.filter((r) => r.seq !== ball.seq), { seq: ball.seq, delivery: ball.delivery }].sort(
+      (a, b) => a.seq - b.seq,
+    );
+    // The over's lines before and after, by the parser (throws on a malformed ball: nothing is written).
+    const oldShares = overLines(
+      ctx.info,
+      ball.team,
+      ball.superOver,
+      ball.over,
+      before.map((r) => r.delivery),
+    );
+    const newShares = overLines(
+      ctx.info,
+      ball.team,
+      ball.superOver,
+      ball.over,
+      after.map((r) => r.delivery),
+    );
+    const deltas = lineDeltas(oldShares, newShares);
+
+    await trx
+      .insertInto('live_deliveries')
+      .values({
+        fixture_id: fixtureId,
+        innings: ball.innings,
+        over: ball.over,
+        seq: ball.seq,
+        team: ball.team,
+        super_over: ball.superOver,
+        delivery: JSON.stringify(ball.delivery),
+        received_at: now,
+      })
+      .onConflict((oc) =>
+        oc.columns(['fixture_id', 'innings', 'over', 'seq']).doUpdateSet({
+          team: ball.team,
+          super_over: ball.superOver,
+          delivery: JSON.stringify(ball.delivery),
+          received_at: now,
+        }),
+      )
+      .execute();
+
+    const events: NewEvent[] = [];
+    const fixtureEvent = { fixtureId, leagueId: null };
+
+    // The fixture starts with its first ball: picks lock from then on, even before the scheduled start.
+    const stateChanged = live.first_ball_at === null || live.silent_since !== null;
+    await trx
+      .updateTable('live_fixtures')
+      .set({
+        first_ball_at: live.first_ball_at ?? now,
+        last_ball_at: now,
+        silent_since: null,
+        updated_at: now,
+      })
+      .where('fixture_id', '=', fixtureId)
+      .execute();
+    if (live.first_ball_at === null) {
+      await sql`UPDATE fixtures SET status = 'live', start_time = least(start_time, ${now.toISOString()}::timestamptz),
+        updated_at = ${now.toISOString()}::timestamptz WHERE id = ${fixtureId} AND status IN ('scheduled', 'live')`.execute(
+        trx,
+      );
+    }
+    if (stateChanged) {
+      events.push({
+        ...fixtureEvent,
+        type: 'state',
+        data: { FixtureID: fixtureId, State: 'live', SilentSince: null, Provisional: true },
+      });
+    }
+
+    // Lines: the touched players' running lines move by the over's difference.
+    const touched = [...deltas.keys()];
+    const stored = touched.length
+      ? await trx
+          .selectFrom('live_player_lines')
+          .selectAll()
+          .where('fixture_id', '=', fixtureId)
+          .where('cricsheet_id', 'in', touched)
+          .execute()
+      : [];
+    const storedBy = new Map(stored.map((r) => [r.cricsheet_id, r]));
+    const known = await knownPlayers(
+      trx,
+      touched.filter((id) => !storedBy.has(id)),
+    );
+    const changedLines: {
+      id: string;
+      playerId: number | null;
+      position: PositionId;
+      didPlay: boolean;
+      old: Counters;
+      now: Counters;
+      row: LineRow;
+    }[] = [];
+    for (const [id, { share, delta }] of deltas) {
+      const prev = storedBy.get(id);
+      const old = prev ? countersOf(prev) : (Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Counters);
+      const next = { ...old };
+      for (const c of COUNTERS) next[c] += delta[c];
+      const k = known.get(id);
+      const playerId = prev ? prev.player_id : (k?.id ?? null);
+      const position = prev ? positionOf(prev) : (k?.position ?? UNKNOWN_POSITION);
+      const didPlay = prev ? prev.did_play : share.didPlay;
+      const kind =
+        next.dismissals > 0 ? (newShares.get(id)?.dismissalKind ?? prev?.dismissal_kind ?? share.dismissalKind) : null;
+      const row: LineRow = {
+        fixture_id: fixtureId,
+        cricsheet_id: id,
+        player_id: playerId,
+        name: share.name,
+        team: share.team,
+        did_play: didPlay,
+        position_id: position,
+        runs: next.runs,
+        balls: next.balls,
+        fours: next.fours,
+        sixes: next.sixes,
+        dismissals: next.dismissals,
+        dismissal_kind: kind,
+        balls_bowled: next.ballsBowled,
+        maidens: next.maidens,
+        runs_conceded: next.runsConceded,
+        wickets: next.wickets,
+        bowled_lbw_wickets: next.bowledLbwWickets,
+        catches: next.catches,
+        stumpings: next.stumpings,
+        run_outs_direct: next.runOutsDirect,
+        run_outs_indirect: next.runOutsIndirect,
+        points: provisionalPoints(next, didPlay, position, DEFAULT_SIGNED_PS_POINTS),
+      };
+      changedLines.push({ id, playerId, position, didPlay, old, now: next, row });
+    }
+    if (changedLines.length) {
+      const { fixture_id: _f, cricsheet_id: _c, ...updatable } = changedLines[0]!.row;
+      const set = Object.fromEntries(Object.keys(updatable).map((k) => [k, sql.ref(`excluded.${k}`)]));
+      await trx
+        .insertInto('live_player_lines')
+        .values(changedLines.map((l) => l.row))
+        .onConflict((oc) => oc.columns(['fixture_id', 'cricsheet_id']).doUpdateSet(set as never))
+        .execute();
+      const moved = changedLines.filter((l) => COUNTERS.some((c) => l.old[c] !== l.now[c]) || !storedBy.has(l.id));
+      if (moved.length) {
+        events.push({
+          ...fixtureEvent,
+          type: 'points',
+          data: {
+            FixtureID: fixtureId,
+            Players: moved.map((l) => ({
+              PlayerID: l.playerId,
+              CricsheetID: l.id,
+              Name: l.row.name,
+              Team: l.row.team,
+              Points: l.row.points,
+              Provisional: true,
+            })),
+            Provisional: true,
+          },
+        });
+      }
+    }
+
+    // Members: Player Selection by the difference of the touched players' points (or rebuilt when
+    // the fixture's picks changed, e.g. lock-time auto-picks); Match Prediction when the leaders move.
+    const leagues = new Set<number>();
+    const picksNow = await pickCount(trx, fixtureId);
+    const allLines = await trx
+      .selectFrom('live_player_lines')
+      .selectAll()
+      .where('fixture_id', '=', fixtureId)
+      .execute();
+    const winners = leadersOf(allLines);
+    const oldWinners = parseJson<FeatureWinners[]>(live.leaders);
+    if (picksNow !== live.picks_seen) {
+      for (const id of await rebuildMembers(trx, fixtureId, allLines, winners)) leagues.add(id);
+    } else {
+      const withPlayer = changedLines.filter((l) => l.playerId !== null);
+      for (const id of await movePsMembers(trx, fixtureId, withPlayer)) leagues.add(id);
+      for (const id of await moveMpMembers(trx, fixtureId, oldWinners, winners)) leagues.add(id);
+    }
+    const leadersChanged = stableJson(oldWinners) !== stableJson(winners);
+    await trx
+      .updateTable('live_fixtures')
+      .set({ leaders: JSON.stringify(winners), picks_seen: picksNow })
+      .where('fixture_id', '=', fixtureId)
+      .execute();
+    if (leadersChanged) {
+      events.push({
+        ...fixtureEvent,
+        type: 'leaders',
+        data: { FixtureID: fixtureId, Leaders: await describeLeaders(trx, winners, allLines), Provisional: true },
+      });
+    }
+
+    // The ball and the innings score.
+    const d = ball.delivery;
+    events.unshift({
+      ...fixtureEvent,
+      type: 'ball',
+      data: {
+        FixtureID: fixtureId,
+        Innings: ball.innings + 1,
+        Team: ball.team,
+        SuperOver: ball.superOver,
+        Over: ball.over,
+        Seq: ball.seq,
+        Batter: d.batter,
+        NonStriker: d.non_striker,
+        Bowler: d.bowler,
+        Runs: { Batter: d.runs.batter, Extras: d.runs.extras, Total: d.runs.total },
+        Extras: Object.entries(d.extras ?? {})
+          .filter(([, n]) => (n ?? 0) > 0)
+          .map(([k]) => k),
+        Wickets: (d.wickets ?? []).map((w) => ({
+          PlayerOut: w.player_out,
+          Kind: w.kind,
+          Fielders: (w.fielders ?? []).map((f) => f.name),
+        })),
+        Corrected: existing !== undefined,
+        Provisional: true,
+      },
+    });
+    events.splice(1, 0, {
+      ...fixtureEvent,
+      type: 'score',
+      data: { FixtureID: fixtureId, Innings: await inningsScore(trx, ctx, ball), Provisional: true },
+    });
+    for (const leagueId of [...leagues].sort((a, b) => a - b)) {
+      const s = await liveStandings(trx, leagueId, now);
+      if (s)
+        events.push({
+          fixtureId: null,
+          leagueId,
+          type: 'standings',
+          data: { LeagueID: leagueId, ...s, Provisional: true },
+        });
+    }
+    const eventIds = await writeEvents(trx, events);
+    return { changed: true, corrected: existing !== undefined, eventIds };
+  });
+}
+
+async function pickCount(trx: Kysely<DB>, fixtureId: number): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`
+    SELECT (SELECT count(*) FROM player_selections WHERE fixture_id = ${fixtureId})
+         + (SELECT count(*) FROM league_selections WHERE fixture_id = ${fixtureId}) AS n`.execute(trx);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The innings of `ball` as it stands (the parser's totals over its stored balls). */
+async function inningsScore(trx: Kysely<DB>, ctx: FixtureCtx, ball: LiveBall) {
+  const rows = await trx
+    .selectFrom('live_deliveries')
+    .select(['over', 'seq', 'delivery'])
+    .where('fixture_id', '=', ctx.fixtureId)
+    .where('innings', '=', ball.innings)
+    .orderBy('over')
+    .orderBy('seq')
+    .execute();
+  return inningsOut(ball.innings, inningsSummary(ctx.info, ball.team, ball.superOver, groupOvers(rows)));
+}
+
+export function groupOvers(rows: readonly { over: number; delivery: unknown }[]) {
+  const overs: { over: number; deliveries: CricsheetDelivery[] }[] = [];
+  for (const r of rows) {
+    let o = overs.at(-1);
+    if (!o || o.over !== r.over) {
+      o = { over: r.over, deliveries: [] };
+      overs.push(o);
+    }
+    o.deliveries.push(parseJson<CricsheetDelivery>(r.delivery));
+  }
+  return overs;
+}
+
+export function inningsOut(
+  index: number,
+  s: { team: string; superOver: boolean; runs: number; wickets: number; legalBalls: number; extras: number },
+) {
+  return {
+    Innings: index + 1,
+    Team: s.team,
+    SuperOver: s.superOver,
+    Runs: s.runs,
+    Wickets: s.wickets,
+    Overs: `${Math.floor(s.legalBalls / 6)}.${s.legalBalls % 6}`,
+    LegalBalls: s.legalBalls,
+    Extras: s.extras,
+  };
+}
+
+/** The provisional Match Prediction winners from the fixture's lines (players in the database only). */
+export function leadersOf(lines: readonly LineRow[]): FeatureWinners[] {
+  return provisionalWinners(
+    lines
+      .filter((l) => l.player_id !== null)
+      .map((l) => ({
+        playerId: l.player_id!,
+        positionId: positionOf(l),
+        didPlay: l.did_play,
+        runs: l.runs,
+        wickets: l.wickets,
+        sixes: l.sixes,
+      })),
+  );
+}
+
+export async function describeLeaders(trx: Kysely<DB>, winners: readonly FeatureWinners[], lines: readonly LineRow[]) {
+  const byPlayer = new Map(lines.filter((l) => l.player_id !== null).map((l) => [l.player_id!, l]));
+  const bonusIds = winners.filter((w) => w.entityType === 'bonus').flatMap((w) => w.ids);
+  const labels = bonusIds.length
+    ? new Map(
+        (await trx.selectFrom('bonus_options').select(['id', 'label']).where('id', 'in', bonusIds).execute()).map(
+          (r) => [r.id, r.label],
+        ),
+      )
+    : new Map<number, string>();
+  const sixes = lines.filter((l) => l.did_play).reduce((n, l) => n + l.sixes, 0);
+  return winners.map((w) => {
+    const first = byPlayer.get(w.ids[0]!);
+    const value =
+      w.entityType === 'bonus'
+        ? sixes
+        : w.featureId === LIVE_MP_FEATURES[0]
+          ? (first?.runs ?? 0)
+          : (first?.wickets ?? 0);
+    return {
+      FeatureID: w.featureId,
+      FeatureName: FEATURES_BY_ID.get(w.featureId)?.name ?? '',
+      EntityType: w.entityType as 'player' | 'bonus',
+      IDs: w.ids,
+      Names: w.ids.map((id) =>
+        w.entityType === 'bonus' ? (labels.get(id) ?? String(id)) : (byPlayer.get(id)?.name ?? String(id)),
+      ),
+      Value: value,
+    };
+  });
+}
+
+/** Player Selection: each touched player's points difference, per league, added to the members who picked them. */
+async function movePsMembers(
+  trx: Kysely<DB>,
+  fixtureId: number,
+  lines: readonly { playerId: number | null; position: PositionId; didPlay: boolean; old: Counters; now: Counters }[],
+): Promise<number[]> {
+  if (lines.length === 0) return [];
+  const playerIds = lines.map((l) => l.playerId!);
+  const leagueRows = await trx
+    .selectFrom('player_selections')
+    .select('league_id')
+    .distinct()
+    .where('fixture_id', '=', fixtureId)
+    .where('player_id', 'in', playerIds)
+    .execute();
+  if (leagueRows.length === 0) return [];
+  const points = await leaguePoints(
+    trx,
+    leagueRows.map((r) => r.league_id),
+  );
+  const values: [number, number, number][] = [];
+  for (const [leagueId, p] of points) {
+    for (const l of lines) {
+      const delta =
+        provisionalPoints(l.now, l.didPlay, l.position, p) - provisionalPoints(l.old, l.didPlay, l.position, p);
+      if (delta !== 0) values.push([leagueId, l.playerId!, delta]);
+    }
+  }
+  if (values.length === 0) return [];
+  const { rows } = await sql<{ league_id: number }>`
+    INSERT INTO live_member_points AS m (league_id, fixture_id, user_id, points)
+    SELECT ps.league_id, ${fixtureId}::int, ps.user_id, sum(d.delta)::int
+    FROM player_selections ps
+    JOIN (VALUES ${sql.join(values.map(([l, p, d]) => sql`(${l}::int, ${p}::int, ${d}::int)`))}) d(league_id, player_id, delta)
+      ON d.league_id = ps.league_id AND d.player_id = ps.player_id
+    WHERE ps.fixture_id = ${fixtureId}
+    GROUP BY ps.league_id, ps.user_id
+    ON CONFLICT (league_id, fixture_id, user_id) DO UPDATE SET points = m.points + excluded.points
+    RETURNING m.league_id`.execute(trx);
+  return [...new Set(rows.map((r) => r.league_id))];
+}
+
+function winnerPairs(winners: readonly FeatureWinners[]): Set<string> {
+  return new Set(winners.flatMap((w) => w.ids.map((id) => `${w.featureId}:${id}`)));
+}
+
+/** `(feature_id, entity_id)` rows of the winners, as a VALUES list (one impossible row when none). */
+function winnersValues(winners: readonly FeatureWinners[]) {
+  const pairs = winners.flatMap((w) => w.ids.map((id) => sql`(${w.featureId}::int, ${id}::int)`));
+  return pairs.length ? sql.join(pairs) : sql`(0, 0)`;
+}
+
+/** Match Prediction points of members' picks against the provisional winners: the SELECT part. */
+function mpMemberPointsSql(fixtureId: number, winners: readonly FeatureWinners[], only: ReturnType<typeof sql> | null) {
+  const features = sql.join(LIVE_MP_FEATURES.map((f) => sql.lit(f)));
+  return sql`
+    SELECT s.league_id, ${fixtureId}::int AS fixture_id, s.user_id,
+           sum(CASE WHEN lc.is_active AND w.feature_id IS NOT NULL THEN lc.points ELSE 0 END)::int AS points
+    FROM league_selections s
+    JOIN league_configurations lc ON lc.id = s.league_configuration_id
+    LEFT JOIN (VALUES ${winnersValues(winners)}) w(feature_id, entity_id)
+      ON w.feature_id = lc.feature_id AND w.entity_id = coalesce(s.player_id, s.bonus_option_id)
+    WHERE s.fixture_id = ${fixtureId} AND lc.feature_id IN (${features}) ${only ?? sql``}
+    GROUP BY s.league_id, s.user_id`;
+}
+
+/** Match Prediction: when the leaders change, the members whose picks named an old or new leader. */
+async function moveMpMembers(
+  trx: Kysely<DB>,
+  fixtureId: number,
+  before: readonly FeatureWinners[],
+  after: readonly FeatureWinners[],
+): Promise<number[]> {
+  const a = winnerPairs(before);
+  const b = winnerPairs(after);
+  const changed = [...new Set([...a, ...b])].filter((p) => a.has(p) !== b.has(p));
+  if (changed.length === 0) return [];
+  const pairs = sql.join(
+    changed.map((p) => {
+      const [f, id] = p.split(':').map(Number);
+      return sql`(${f}::int, ${id}::int)`;
+    }),
+  );
+  const only = sql`AND (s.league_id, s.user_id) IN (
+      SELECT s2.league_id, s2.user_id FROM league_selections s2
+      JOIN league_configurations lc2 ON lc2.id = s2.league_configuration_id
+      WHERE s2.fixture_id = ${fixtureId}
+        AND (lc2.feature_id, coalesce(s2.player_id, s2.bonus_option_id)) IN (VALUES ${pairs}))`;
+  const { rows } = await sql<{ league_id: number }>`
+    INSERT INTO live_member_points AS m (league_id, fixture_id, user_id, points)
+    ${mpMemberPointsSql(fixtureId, after, only)}
+    ON CONFLICT (league_id, fixture_id, user_id) DO UPDATE SET points = excluded.points
+    RETURNING m.league_id`.execute(trx);
+  return [...new Set(rows.map((r) => r.league_id))];
+}
+
+/**
+ * Every member's provisional points of the fixture from the lines, from scratch: when the fixture's
+ * picks changed (lock-time auto-picks come after the first ball). Returns the leagues touched.
+ */
+async function rebuildMembers(
+  trx: Kysely<DB>,
+  fixtureId: number,
+  lines: readonly LineRow[],
+  winners: readonly FeatureWinners[],
+): Promise<number[]> {
+  const before = await trx
+    .selectFrom('live_member_points')
+    .select('league_id')
+    .distinct()
+    .where('fixture_id', '=', fixtureId)
+    .execute();
+  await trx.deleteFrom('live_member_points').where('fixture_id', '=', fixtureId).execute();
+  const leagues = new Set(before.map((r) => r.league_id));
+  const psLeagues = await trx
+    .selectFrom('player_selections')
+    .select('league_id')
+    .distinct()
+    .where('fixture_id', '=', fixtureId)
+    .execute();
+  const withPlayer = lines.filter((l) => l.player_id !== null);
+  if (psLeagues.length && withPlayer.length) {
+    const points = await leaguePoints(
+      trx,
+      psLeagues.map((r) => r.league_id),
+    );
+    const values: ReturnType<typeof sql>[] = [];
+    for (const [leagueId, p] of points) {
+      for (const l of withPlayer) {
+        values.push(
+          sql`(${leagueId}::int, ${l.player_id}::int, ${provisionalPoints(countersOf(l), l.did_play, positionOf(l), p)}::int)`,
+        );
+      }
+    }
+    const { rows } = await sql<{ league_id: number }>`
+      INSERT INTO live_member_points (league_id, fixture_id, user_id, points)
+      SELECT ps.league_id, ${fixtureId}::int, ps.user_id, coalesce(sum(d.points), 0)::int
+      FROM player_selections ps
+      LEFT JOIN (VALUES ${sql.join(values)}) d(league_id, player_id, points)
+        ON d.league_id = ps.league_id AND d.player_id = ps.player_id
+      WHERE ps.fixture_id = ${fixtureId}
+      GROUP BY ps.league_id, ps.user_id
+      RETURNING league_id`.execute(trx);
+    for (const r of rows) leagues.add(r.league_id);
+  } else {
+    for (const r of psLeagues) leagues.add(r.league_id);
+  }
+  const { rows } = await sql<{ league_id: number }>`
+    INSERT INTO live_member_points (league_id, fixture_id, user_id, points)
+    ${mpMemberPointsSql(fixtureId, winners, null)}
+    RETURNING league_id`.execute(trx);
+  for (const r of rows) leagues.add(r.league_id);
+  return [...leagues];
+}
+
+/** The feed went quiet: the fixture stays live, with the time it went silent (one event). */
+export async function markSilent(db: Kysely<DB>, fixtureId: number, since: Date): Promise<boolean> {
+  return withTransaction(db, async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${LIVE_LOCK}, ${fixtureId})`.execute(trx);
+    const r = await trx
+      .updateTable('live_fixtures')
+      .set({ silent_since: since, updated_at: since })
+      .where('fixture_id', '=', fixtureId)
+      .where('state', '=', 'live')
+      .where('silent_since', 'is', null)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) return false;
+    await writeEvents(trx, [
+      {
+        fixtureId,
+        leagueId: null,
+        type: 'state',
+        data: { FixtureID: fixtureId, State: 'silent', SilentSince: since.toISOString(), Provisional: true },
+      },
+    ]);
+    return true;
+  });
+}
+
+/**
+ * The match is over: the ordinary importer imports the complete match into the fixture, and in the
+ * same transaction every provisional figure is removed and the final standings are announced. Returns
+ * false when the import failed (the provisional figures stay; the error is recorded).
+ */
+export async function completeLive(
+  db: Kysely<DB>,
+  fixtureId: number,
+  match: CricsheetMatch,
+  now: Date,
+): Promise<{ ok: boolean; error?: string }> {
+  const result = await withTransaction(db, async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${LIVE_LOCK}, ${fixtureId})`.execute(trx);
+    const live = await trx
+      .selectFrom('live_fixtures')
+      .selectAll()
+      .where('fixture_id', '=', fixtureId)
+      .executeTakeFirst();
+    if (!live) throw new Error(`fixture ${fixtureId} is not live`);
+    if (live.state === 'completed') return { ok: true };
+    const report = await importFromProvider(trx, new InMemoryProvider(new Map([[live.match_id, match]])));
+    const entry = report.entries.find((e) => e.id === live.match_id);
+    const landed =
+      entry && ['imported', 'updated', 'unchanged'].includes(entry.status) && entry.fixtureId === fixtureId;
+    if (!landed) return { ok: false, error: entry?.reason ?? `the import did not land on fixture ${fixtureId}` };
+    const leagues = await trx
+      .selectFrom('live_member_points')
+      .select('league_id')
+      .distinct()
+      .where('fixture_id', '=', fixtureId)
+      .execute();
+    await trx.deleteFrom('live_member_points').where('fixture_id', '=', fixtureId).execute();
+    await trx.deleteFrom('live_player_lines').where('fixture_id', '=', fixtureId).execute();
+    await trx
+      .updateTable('live_fixtures')
+      .set({ state: 'completed', silent_since: null, error: null, updated_at: now, runner: null, lease_until: null })
+      .where('fixture_id', '=', fixtureId)
+      .execute();
+    const events: NewEvent[] = [
+      {
+        fixtureId,
+        leagueId: null,
+        type: 'state',
+        data: { FixtureID: fixtureId, State: 'completed', SilentSince: null, Provisional: false },
+      },
+    ];
+    for (const { league_id: leagueId } of leagues.sort((a, b) => a.league_id - b.league_id)) {
+      const s = await liveStandings(trx, leagueId, now);
+      if (s)
+        events.push({
+          fixtureId: null,
+          leagueId,
+          type: 'standings',
+          data: { LeagueID: leagueId, ...s, Provisional: s.FixtureIDs.length > 0 },
+        });
+    }
+    await writeEvents(trx, events);
+    return { ok: true };
+  });
+  if (!result.ok) {
+    await db
+      .updateTable('live_fixtures')
+      .set({ error: result.error ?? 'import failed', updated_at: now })
+      .where('fixture_id', '=', fixtureId)
+      .execute();
+    return result;
+  }
+  if (!db.isTransaction) await afterResultsImported(db, [fixtureId]);
+  return result;
+}

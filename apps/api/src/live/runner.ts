@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema';
+import type { LiveConfig } from './config';
+import { comparePositions, type Clock, type FeedAdapter, type LiveFeed, PollingFeed, realClock } from './feed';
+import {
+  applyBall,
+  ballFingerprint,
+  completeLive,
+  LIVE_LOCK,
+  markSilent,
+  positionKey,
+  stableJson,
+  startLive,
+  storedBalls,
+} from './ingest';
+
+/**
+ * Runs a fixture's live feed: polls it, applies new and corrected balls in position order, marks the
+ * fixture silent when nothing new came for `silentAfterMs` (it resumes with the next ball), and on
+ * the final update runs the final import. One process runs a fixture's feed at a time: a lease on
+ * the `live_fixtures` row, claimed and renewed under the fixture's advisory lock, that another
+ * process takes over once it expires (the first process died). A restart resumes from the stored
+ * balls: they are known, so they are skipped, and every write is keyed by position anyway.
+ */
+
+export interface RunOptions {
+  clock?: Clock;
+  silentAfterMs?: number;
+  signal?: AbortSignal;
+  /** This process's runner id (default: random). */
+  runnerId?: string;
+  /** How long a claimed lease lasts without renewal (default 30 s, at least twice the feed's wait). */
+  leaseMs?: number;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+}
+
+export type RunOutcome = 'completed' | 'stopped' | 'taken' | 'failed';
+
+/** Claims or renews the lease of the fixture's feed for `runner`; false when another process holds it. */
+export async function claimLease(db: Kysely<DB>, fixtureId: number, runner: string, now: Date, leaseMs: number) {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${LIVE_LOCK}, ${fixtureId})`.execute(trx);
+    const r = await trx
+      .updateTable('live_fixtures')
+      .set({ runner, lease_until: new Date(now.getTime() + leaseMs) })
+      .where('fixture_id', '=', fixtureId)
+      .where('state', '=', 'live')
+      .where((eb) =>
+        eb.or([
+          eb('runner', 'is', null),
+          eb('runner', '=', runner),
+          eb('lease_until', '<', now),
+          eb('lease_until', 'is', null),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  });
+}
+
+export async function runFeed(
+  db: Kysely<DB>,
+  fixtureId: number,
+  feed: LiveFeed,
+  options: RunOptions = {},
+): Promise<RunOutcome> {
+  const clock = options.clock ?? realClock;
+  const runner = options.runnerId ?? `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const silentAfter = options.silentAfterMs ?? 90_000;
+  const leaseMs = options.leaseMs ?? Math.max(30_000, 2 * feed.waitMs());
+  let known: Map<string, string> | undefined;
+  let info = '';
+  let lastNews = clock.now().getTime();
+
+  while (!options.signal?.aborted) {
+    let update = null;
+    try {
+      update = await feed.next();
+    } catch (err) {
+      options.log?.warn({ err }, `live feed of fixture ${fixtureId} failed; trying again`);
+    }
+    const now = clock.now();
+    if (update) {
+      const infoNow = stableJson(update.info);
+      if (!known || infoNow !== info) {
+        await startLive(db, { fixtureId, matchId: feed.matchId, source: feed.source, info: update.info });
+        info = infoNow;
+      }
+      if (!known) {
+        const live = await db
+          .selectFrom('live_fixtures')
+          .select(['state', 'last_ball_at'])
+          .where('fixture_id', '=', fixtureId)
+          .executeTakeFirst();
+        if (live?.state === 'completed') return 'completed';
+        if (live?.last_ball_at) lastNews = Math.max(lastNews, new Date(live.last_ball_at).getTime());
+        known = await storedBalls(db, fixtureId);
+      }
+      if (!(await claimLease(db, fixtureId, runner, now, leaseMs))) return 'taken';
+      // Position order: a gap filled late, or a burst after a gap, is applied as the match went.
+      const balls = [...update.balls].sort(comparePositions);
+      for (const ball of balls) {
+        const key = positionKey(ball);
+        const print = ballFingerprint(ball);
+        if (known.get(key) === print) continue;
+        await applyBall(db, fixtureId, ball, clock.now());
+        known.set(key, print);
+        lastNews = clock.now().getTime();
+      }
+      if (update.final) {
+        const done = await completeLive(db, fixtureId, update.final, clock.now());
+        if (done.ok) return 'completed';
+        options.log?.warn(`live fixture ${fixtureId}: final import failed: ${done.error}`);
+        return 'failed';
+      }
+    } else if (known) {
+      if (!(await claimLease(db, fixtureId, runner, now, leaseMs))) return 'taken';
+      if (now.getTime() - lastNews >= silentAfter) await markSilent(db, fixtureId, new Date(lastNews));
+    }
+    if (feed.done) break;
+    await clock.sleep(feed.waitMs(), options.signal);
+  }
+  return 'stopped';
+}
+
+/** The vendor URL of a fixture: `{fixtureId}` and `{matchId}` replaced. */
+export function feedUrlFor(template: string, fixtureId: number, matchId: string): string {
+  return template.replaceAll('{fixtureId}', String(fixtureId)).replaceAll('{matchId}', encodeURIComponent(matchId));
+}
+
+/**
+ * Starts the polling feed of every fixture about to start or live (when LIVE_FEED_URL is set), in
+ * every API process: the lease decides which one ingests; the others find it taken and look again at
+ * the next tick (taking over when its holder died).
+ */
+export class LiveSupervisor {
+  private readonly running = new Map<number, AbortController>();
+  private adapter: FeedAdapter | undefined;
+  private adapterLoaded = false;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly config: LiveConfig,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  async tick(now = new Date()): Promise<void> {
+    const template = this.config.feedUrl;
+    if (!template) return;
+    if (!this.adapterLoaded && this.config.feedAdapter) {
+      const mod = (await import(this.config.feedAdapter)) as { default?: FeedAdapter; adapt?: FeedAdapter };
+      this.adapter = mod.default ?? mod.adapt;
+    }
+    this.adapterLoaded = true;
+    const { rows } = await sql<{ id: number; cricsheet_match_id: string | null }>`
+      SELECT f.id, f.cricsheet_match_id FROM fixtures f LEFT JOIN live_fixtures lf ON lf.fixture_id = f.id
+      WHERE f.status IN ('scheduled', 'live') AND coalesce(lf.state, 'live') = 'live'
+        AND f.start_time <= ${new Date(now.getTime() + this.config.leadMs).toISOString()}::timestamptz
+        AND f.start_time > ${new Date(now.getTime() - 12 * 3600_000).toISOString()}::timestamptz`.execute(this.db);
+    for (const f of rows) {
+      if (this.running.has(f.id)) continue;
+      const matchId = f.cricsheet_match_id ?? `live-${f.id}`;
+      const feed = new PollingFeed(matchId, {
+        url: feedUrlFor(template, f.id, matchId),
+        intervalMs: this.config.feedIntervalMs,
+        ...(this.adapter ? { adapter: this.adapter } : {}),
+      });
+      const ctl = new AbortController();
+      this.running.set(f.id, ctl);
+      runFeed(this.db, f.id, feed, { signal: ctl.signal, silentAfterMs: this.config.silentAfterMs, log: this.log })
+        .then((outcome) => {
+          if (outcome !== 'taken') this.log?.info(`live feed of fixture ${f.id}: ${outcome}`);
+        })
+        .catch((err) => this.log?.warn({ err }, `live feed of fixture ${f.id} stopped`))
+        .finally(() => this.running.delete(f.id));
+    }
+  }
+
+  stop(): void {
+    for (const c of this.running.values()) c.abort();
+  }
+}

@@ -1,0 +1,354 @@
+import type { components } from '@fantasy-cricket/api-client';
+import { hasStarted, messages } from '@fantasy-cricket/rules';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { FEATURES_BY_ID, isPositionId } from '../cricket/catalogue';
+import type { CricsheetInfo } from '../cricket/import/cricsheet-format';
+import type { FeatureWinners } from '../cricket/scoring/match-prediction';
+import type { DB, LiveFixturesTable } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { readableLeague } from '../leagues/access';
+import { leagueFixtureOr404 } from '../picks/shared';
+import { psFeaturePoints } from '../standings/points';
+import { lastEventId } from './events';
+import { countersOf, describeLeaders, groupOvers, inningsOut } from './ingest';
+import {
+  ballLabel,
+  inningsLines,
+  inningsSummary,
+  LIVE_MP_FEATURES,
+  provisionalPoints,
+  UNKNOWN_POSITION,
+} from './lines';
+
+type Summary = components['schemas']['LiveFixtureSummary'];
+type MatchCentre = components['schemas']['MatchCentre'];
+type LiveRow = Selectable<LiveFixturesTable>;
+
+const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
+interface FixtureRow {
+  id: number;
+  name: string;
+  start_time: Date | string;
+  status: string;
+  home_name: string;
+  home_code: string;
+  visitor_name: string;
+  visitor_code: string;
+  live_state: string | null;
+  silent_since: Date | string | null;
+}
+
+const fixtureSelect = sql`
+  SELECT f.id, f.name, f.start_time, f.status, h.name AS home_name, h.code AS home_code,
+         v.name AS visitor_name, v.code AS visitor_code, lf.state AS live_state, lf.silent_since
+  FROM fixtures f JOIN teams h ON h.id = f.local_team_id JOIN teams v ON v.id = f.visitor_team_id
+  LEFT JOIN live_fixtures lf ON lf.fixture_id = f.id`;
+
+function stateOf(r: FixtureRow): Summary['State'] {
+  if (r.live_state === 'completed') return 'completed';
+  if (r.live_state === 'live') return r.silent_since ? 'silent' : 'live';
+  if (r.status === 'live') return 'live';
+  return r.status === 'scheduled' ? 'scheduled' : 'completed';
+}
+
+/** Each innings' score from the stored balls (the parser's totals), by fixture. */
+async function inningsOf(db: Kysely<DB>, fixtureIds: readonly number[]) {
+  const out = new Map<number, Summary['Innings']>();
+  if (fixtureIds.length === 0) return out;
+  const infos = await db
+    .selectFrom('live_fixtures')
+    .select(['fixture_id', 'info'])
+    .where('fixture_id', 'in', fixtureIds)
+    .execute();
+  const rows = await db
+    .selectFrom('live_deliveries')
+    .select(['fixture_id', 'innings', 'team', 'super_over', 'over', 'seq', 'delivery'])
+    .where('fixture_id', 'in', fixtureIds)
+    .orderBy('fixture_id')
+    .orderBy('innings')
+    .orderBy('over')
+    .orderBy('seq')
+    .execute();
+  for (const { fixture_id, info } of infos) {
+    const mine = rows.filter((r) => r.fixture_id === fixture_id);
+    const list: Summary['Innings'] = [];
+    for (const i of [...new Set(mine.map((r) => r.innings))]) {
+      const balls = mine.filter((r) => r.innings === i);
+      const first = balls[0]!;
+      list.push(
+        inningsOut(i, inningsSummary(parseJson<CricsheetInfo>(info), first.team, first.super_over, groupOvers(balls))),
+      );
+    }
+    out.set(fixture_id, list);
+  }
+  return out;
+}
+
+function summaryOf(r: FixtureRow, innings: Summary['Innings']): Summary {
+  const state = stateOf(r);
+  return {
+    FixtureID: r.id,
+    FixtureName: r.name,
+    StartTime: new Date(r.start_time).toISOString(),
+    LocalTeamName: r.home_name,
+    VisitorTeamName: r.visitor_name,
+    LocalTeamCode: r.home_code,
+    VisitorTeamCode: r.visitor_code,
+    State: state,
+    SilentSince: r.silent_since ? new Date(r.silent_since).toISOString() : null,
+    Innings: innings,
+    Provisional: state === 'live' || state === 'silent',
+  };
+}
+
+/** What is live now (and completed live in the last 12 hours), and the next five fixtures to start. */
+export async function liveFixtureList(db: Kysely<DB>, now: Date) {
+  const { rows: live } = await sql<FixtureRow>`${fixtureSelect}
+    WHERE lf.state = 'live' OR (lf.state = 'completed' AND lf.updated_at > ${new Date(now.getTime() - 12 * 3600_000).toISOString()}::timestamptz)
+    ORDER BY f.start_time, f.id`.execute(db);
+  const { rows: next } = await sql<FixtureRow>`${fixtureSelect}
+    WHERE f.status = 'scheduled' AND lf.fixture_id IS NULL AND f.start_time > ${now.toISOString()}::timestamptz
+    ORDER BY f.start_time, f.id LIMIT 5`.execute(db);
+  const innings = await inningsOf(
+    db,
+    live.map((r) => r.id),
+  );
+  return {
+    Live: live.map((r) => summaryOf(r, innings.get(r.id) ?? [])),
+    Next: next.map((r) => summaryOf(r, [])),
+  };
+}
+
+/** The Match Centre of a fixture (404 unknown); with `leagueId`, the members' picks and live points. */
+export async function matchCentre(
+  db: Kysely<DB>,
+  fixtureId: number,
+  userId: number,
+  leagueId: number | undefined,
+  now: Date,
+): Promise<MatchCentre> {
+  const { rows } = await sql<FixtureRow>`${fixtureSelect} WHERE f.id = ${fixtureId}`.execute(db);
+  const f = rows[0];
+  if (!f) throw new HttpError(404, messages.picksApi.fixtureNotFound);
+  // Access first: a league the caller may not read is refused before anything is computed.
+  const league =
+    leagueId === undefined
+      ? undefined
+      : await readableLeague(db, leagueId, userId, { wrongType: messages.standingsApi });
+  if (league) await leagueFixtureOr404(db, league.id, fixtureId);
+
+  const eventId = await lastEventId(db);
+  const live = await db.selectFrom('live_fixtures').selectAll().where('fixture_id', '=', fixtureId).executeTakeFirst();
+  const innings = (await inningsOf(db, live ? [fixtureId] : [])).get(fixtureId) ?? [];
+  const fixture = summaryOf(f, innings);
+  const provisional = fixture.Provisional;
+  const out: MatchCentre = {
+    Fixture: fixture,
+    Batters: [],
+    Bowlers: [],
+    LastOvers: [],
+    PlayerPoints: [],
+    Leaders: [],
+    LastEventID: eventId,
+    League: null,
+  };
+  if (live) await scorecard(db, live, out);
+  const lines = live
+    ? await db.selectFrom('live_player_lines').selectAll().where('fixture_id', '=', fixtureId).execute()
+    : [];
+  if (provisional) {
+    out.PlayerPoints = lines
+      .filter((l) => l.did_play)
+      .sort((a, b) => b.points - a.points || a.name.localeCompare(b.name))
+      .map((l) => ({
+        PlayerID: l.player_id,
+        CricsheetID: l.cricsheet_id,
+        Name: l.name,
+        Team: l.team,
+        Points: l.points,
+        Provisional: true,
+      }));
+    out.Leaders = await describeLeaders(db, parseJson<FeatureWinners[]>(live!.leaders), lines);
+  } else if (fixture.State === 'completed') {
+    const { rows: pts } = await sql<{
+      player_id: number;
+      cricsheet_id: string | null;
+      name: string;
+      team: string;
+      points: number;
+    }>`
+      SELECT s.player_id, p.cricsheet_id, p.full_name AS name, t.name AS team, coalesce(sum(pp.points), 0)::int AS points
+      FROM player_fixture_stats s JOIN players p ON p.id = s.player_id JOIN teams t ON t.id = s.team_id
+      LEFT JOIN player_fixture_points pp ON pp.fixture_id = s.fixture_id AND pp.player_id = s.player_id
+      WHERE s.fixture_id = ${fixtureId} AND s.did_play
+      GROUP BY s.player_id, p.cricsheet_id, p.full_name, t.name
+      ORDER BY points DESC, name`.execute(db);
+    out.PlayerPoints = pts.map((r) => ({
+      PlayerID: r.player_id,
+      CricsheetID: r.cricsheet_id ?? '',
+      Name: r.name,
+      Team: r.team,
+      Points: Number(r.points),
+      Provisional: false,
+    }));
+  }
+  if (league) out.League = await leagueMembers(db, league, fixtureId, userId, f, live, lines, now);
+  return out;
+}
+
+/** Batters and bowlers of the current innings (the parser's lines of that innings) and the last three overs. */
+async function scorecard(db: Kysely<DB>, live: LiveRow, out: MatchCentre) {
+  const rows = await db
+    .selectFrom('live_deliveries')
+    .select(['innings', 'team', 'super_over', 'over', 'seq', 'delivery'])
+    .where('fixture_id', '=', live.fixture_id)
+    .orderBy('innings')
+    .orderBy('over')
+    .orderBy('seq')
+    .execute();
+  if (rows.length === 0) return;
+  const last = rows.at(-1)!;
+  const current = rows.filter((r) => r.innings === last.innings);
+  const overs = groupOvers(current);
+  const lines = inningsLines(parseJson<CricsheetInfo>(live.info), last.team, last.super_over, overs);
+  const ids = await db
+    .selectFrom('players')
+    .select(['id', 'cricsheet_id'])
+    .where('cricsheet_id', 'in', lines.map((l) => l.cricsheetId).concat(['']))
+    .execute();
+  const idOf = new Map(ids.map((r) => [r.cricsheet_id, r.id]));
+  out.Batters = lines
+    .filter((l) => l.battingPosition !== null && l.team === last.team)
+    .sort((a, b) => a.battingPosition! - b.battingPosition!)
+    .map((l) => ({
+      PlayerID: idOf.get(l.cricsheetId) ?? null,
+      Name: l.name,
+      Runs: l.runs,
+      Balls: l.balls,
+      Fours: l.fours,
+      Sixes: l.sixes,
+      Out: l.dismissed,
+      DismissalKind: l.dismissalKind,
+    }));
+  out.Bowlers = lines
+    .filter((l) => l.ballsBowled > 0 || l.runsConceded > 0)
+    .map((l) => ({
+      PlayerID: idOf.get(l.cricsheetId) ?? null,
+      Name: l.name,
+      Overs: `${Math.floor(l.ballsBowled / 6)}.${l.ballsBowled % 6}`,
+      Maidens: l.maidens,
+      Runs: l.runsConceded,
+      Wickets: l.wickets,
+    }));
+  out.LastOvers = overs
+    .slice(-3)
+    .reverse()
+    .map((o) => ({ Innings: last.innings + 1, Over: o.over, Balls: o.deliveries.map(ballLabel) }));
+}
+
+/** Each member's picks in the fixture with their live points, as the pick visibility rule allows. */
+async function leagueMembers(
+  db: Kysely<DB>,
+  league: Awaited<ReturnType<typeof readableLeague>>,
+  fixtureId: number,
+  userId: number,
+  f: FixtureRow,
+  live: LiveRow | undefined,
+  lines: Selectable<DB['live_player_lines']>[],
+  now: Date,
+): Promise<NonNullable<MatchCentre['League']>> {
+  const started = hasStarted(new Date(f.start_time), now) || (live?.first_ball_at ?? null) !== null;
+  const everyone = started && league.show_others_picks;
+  const who = everyone ? sql`(x.user_id = ${userId} OR m.status = 'Approved')` : sql`x.user_id = ${userId}`;
+  const final = live?.state === 'completed' || (!live && f.status !== 'scheduled');
+  const members = new Map<number, NonNullable<MatchCentre['League']>['Members'][number]>();
+  const member = (id: number, name: string | null) => {
+    let m = members.get(id);
+    if (!m) {
+      m = { UserID: id, UserDisplayName: name ?? '', IsMe: id === userId, LivePoints: 0, Picks: [] };
+      members.set(id, m);
+    }
+    return m;
+  };
+  if (league.league_type === 'PS') {
+    const points = await psFeaturePoints(db, league.id);
+    const byPlayer = new Map(lines.filter((l) => l.player_id !== null).map((l) => [l.player_id!, l]));
+    const { rows } = await sql<{
+      user_id: number;
+      display_name: string | null;
+      player_id: number;
+      full_name: string;
+      final_points: number | null;
+    }>`
+      SELECT x.user_id, m.display_name, x.player_id, p.full_name,
+             (SELECT sum(c.count * CASE ${sql.join(
+               [...points].map(([id, p]) => sql`WHEN c.feature_id = ${sql.lit(id)} THEN ${sql.lit(p)}`),
+               sql` `,
+             )} ELSE 0 END)::int
+                FROM player_fixture_feature_counts c WHERE c.fixture_id = x.fixture_id AND c.player_id = x.player_id) AS final_points
+      FROM player_selections x JOIN players p ON p.id = x.player_id
+      LEFT JOIN league_members m ON m.league_id = x.league_id AND m.user_id = x.user_id
+      WHERE x.league_id = ${league.id} AND x.fixture_id = ${fixtureId} AND ${who}
+      ORDER BY lower(coalesce(m.display_name, '')), x.user_id, x.position_id, x.position_order`.execute(db);
+    for (const r of rows) {
+      const l = byPlayer.get(r.player_id);
+      const pts = final
+        ? Number(r.final_points ?? 0)
+        : l
+          ? provisionalPoints(
+              countersOf(l),
+              l.did_play,
+              isPositionId(l.position_id) ? l.position_id : UNKNOWN_POSITION,
+              points,
+            )
+          : 0;
+      const m = member(r.user_id, r.display_name);
+      m.Picks.push({ Label: r.full_name, PlayerID: r.player_id, Points: pts });
+      m.LivePoints += pts;
+    }
+  } else {
+    const winners = live && !final ? parseJson<FeatureWinners[]>(live.leaders) : [];
+    const { rows } = await sql<{
+      user_id: number;
+      display_name: string | null;
+      feature_id: number;
+      points: number;
+      is_active: boolean;
+      entity: number | null;
+      selection: string | null;
+      final_win: boolean;
+    }>`
+      SELECT x.user_id, m.display_name, lc.feature_id, lc.points, lc.is_active,
+             coalesce(x.team_id, x.player_id, x.bonus_option_id) AS entity,
+             coalesce(t.name, p.full_name, b.label) AS selection,
+             EXISTS (SELECT 1 FROM fixture_feature_winners w WHERE w.fixture_id = x.fixture_id AND w.feature_id = lc.feature_id
+                       AND w.entity_id = coalesce(x.team_id, x.player_id, x.bonus_option_id)) AS final_win
+      FROM league_selections x JOIN league_configurations lc ON lc.id = x.league_configuration_id
+      LEFT JOIN league_members m ON m.league_id = x.league_id AND m.user_id = x.user_id
+      LEFT JOIN teams t ON t.id = x.team_id LEFT JOIN players p ON p.id = x.player_id
+      LEFT JOIN bonus_options b ON b.id = x.bonus_option_id
+      WHERE x.league_id = ${league.id} AND x.fixture_id = ${fixtureId} AND ${who}
+      ORDER BY lower(coalesce(m.display_name, '')), x.user_id, lc.feature_id`.execute(db);
+    for (const r of rows) {
+      const win = final
+        ? r.final_win
+        : (LIVE_MP_FEATURES as readonly number[]).includes(r.feature_id) &&
+          winners.some((w) => w.featureId === r.feature_id && r.entity !== null && w.ids.includes(r.entity));
+      const pts = win && r.is_active ? r.points : 0;
+      const m = member(r.user_id, r.display_name);
+      m.Picks.push({
+        Label: `${FEATURES_BY_ID.get(r.feature_id)?.name ?? r.feature_id}: ${r.selection ?? ''}`,
+        PlayerID: null,
+        Points: pts,
+      });
+      m.LivePoints += pts;
+    }
+  }
+  return {
+    LeagueID: league.id,
+    LeagueName: league.name,
+    LeagueType: league.league_type,
+    Members: [...members.values()],
+  };
+}

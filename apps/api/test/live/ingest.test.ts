@@ -1,0 +1,220 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CricsheetMatch } from '../../src/cricket/import/cricsheet-format';
+import { parseCricsheetMatch } from '../../src/cricket/import/parse';
+import { playerPoints } from '../../src/cricket/scoring/player-selection';
+import type { PositionId } from '../../src/cricket/catalogue';
+import { ballsOf, type LiveBall } from '../../src/live/feed';
+import { applyBall, completeLive } from '../../src/live/ingest';
+import { DB_TARGET } from '../db';
+import {
+  beginLive,
+  expectSame,
+  type LeagueWorld,
+  type Leagues,
+  nextFixture,
+  pickFor,
+  provisional,
+  startLeagueWorld,
+  twoLeagues,
+} from './setup';
+
+/** Nonzero default points per player id of a complete (or partial) match, by the importer's parser. */
+function parsedPoints(match: CricsheetMatch, players: Map<string, { id: number; position: number }>) {
+  const parsed = parseCricsheetMatch(match, 'expected.json', { matchId: 'expected' });
+  const out = new Map<number, number>();
+  for (const l of parsed.lines) {
+    const p = players.get(l.cricsheetId);
+    if (!p || !l.didPlay) continue;
+    const pts = playerPoints(l, p.position as PositionId).total;
+    if (pts !== 0) out.set(p.id, pts);
+  }
+  return out;
+}
+const nonzero = (m: Map<number, number>) => new Map([...m].filter(([, v]) => v !== 0));
+
+/** The match made of some of its balls (in position order). */
+function matchOf(match: CricsheetMatch, balls: readonly LiveBall[]): CricsheetMatch {
+  const innings = match.innings.map((inn, i) => ({
+    ...inn,
+    overs: inn.overs
+      .map((o) => ({
+        over: o.over,
+        deliveries: balls
+          .filter((b) => b.innings === i && b.over === o.over)
+          .sort((a, b) => a.seq - b.seq)
+          .map((b) => b.delivery),
+      }))
+      .filter((o) => o.deliveries.length > 0),
+  }));
+  return { ...match, innings };
+}
+
+/** A seeded shuffle. */
+function shuffled<T>(xs: readonly T[], seed = 7): T[] {
+  const out = [...xs];
+  let s = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    const j = s % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+describe(`live ingest on ${DB_TARGET}`, () => {
+  let w: LeagueWorld;
+  let l: Leagues;
+  beforeAll(async () => {
+    w = await startLeagueWorld();
+    l = await twoLeagues(w);
+  }, 60_000);
+  afterAll(async () => {
+    await w?.t.close();
+  });
+
+  it('provisional points after the last ball equal the final points after the import, and nothing provisional is left', async () => {
+    const db = w.t.db;
+    const f = await nextFixture(w, 0);
+    await pickFor(w, l, f);
+    await beginLive(db, f);
+    for (const b of f.balls) await applyBall(db, f.fixtureId, b, new Date());
+    const before = await provisional(db, f.fixtureId);
+    expectSame(nonzero(before.points), parsedPoints(f.match, f.players));
+    expect(before.members.size).toBeGreaterThan(0);
+
+    const done = await completeLive(db, f.fixtureId, f.match, new Date());
+    expect(done).toEqual({ ok: true });
+    const { rows: final } = await sql<{ player_id: number; points: number }>`
+      SELECT player_id, sum(points)::int AS points FROM player_fixture_points WHERE fixture_id = ${f.fixtureId} GROUP BY player_id`.execute(
+      db,
+    );
+    expectSame(nonzero(before.points), nonzero(new Map(final.map((r) => [r.player_id, Number(r.points)]))));
+    const standings = await db
+      .selectFrom('standings_points')
+      .select(['league_id', 'user_id', 'points'])
+      .where('fixture_id', '=', f.fixtureId)
+      .execute();
+    expectSame(before.members, new Map(standings.map((s) => [`${s.league_id}:${s.user_id}`, s.points])));
+    expect((await provisional(db, f.fixtureId)).members.size).toBe(0);
+    expect((await provisional(db, f.fixtureId)).points.size).toBe(0);
+    const fx = await db
+      .selectFrom('fixtures')
+      .select(['status'])
+      .where('id', '=', f.fixtureId)
+      .executeTakeFirstOrThrow();
+    expect(fx.status).toBe('completed');
+    const live = await db
+      .selectFrom('live_fixtures')
+      .select(['state'])
+      .where('fixture_id', '=', f.fixtureId)
+      .executeTakeFirstOrThrow();
+    expect(live.state).toBe('completed');
+  }, 120_000);
+
+  it('a duplicate ball is a no-op; out-of-order balls and a gap then a burst end where the match in order does', async () => {
+    const db = w.t.db;
+    const f = await nextFixture(w, 1, 'shuffle');
+    await pickFor(w, l, f);
+    await beginLive(db, f);
+    // A gap: the first 30 balls, then balls 60.., then the missing 30..59 in a burst, all shuffled within.
+    const gap = f.balls.slice(30, 60);
+    const order = [...shuffled(f.balls.slice(0, 30)), ...shuffled(f.balls.slice(60)), ...gap];
+    let events = 0;
+    for (const [i, b] of order.entries()) {
+      const r = await applyBall(db, f.fixtureId, b, new Date());
+      expect(r.changed).toBe(true);
+      events += r.eventIds.length;
+      if (i === 29 + 60) {
+        // Mid-gap: what has arrived, nothing more.
+        const have = order.slice(0, i + 1);
+        expectSame(
+          nonzero((await provisional(db, f.fixtureId)).points),
+          parsedPoints(matchOf(f.match, have), f.players),
+        );
+      }
+    }
+    const dup = await applyBall(db, f.fixtureId, f.balls[10]!, new Date());
+    expect(dup).toEqual({ changed: false, corrected: false, eventIds: [] });
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM live_events WHERE fixture_id = ${f.fixtureId}`.execute(db);
+    expect(rows[0]!.n).toBe(events - (await leagueEvents(f.fixtureId)));
+    expectSame(nonzero((await provisional(db, f.fixtureId)).points), parsedPoints(f.match, f.players));
+
+    async function leagueEvents(_fixtureId: number) {
+      // standings events are league events (fixture_id null): counted in `events` but not in the fixture's.
+      const { rows: s } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM live_events WHERE type = 'standings'
+        AND id IN (SELECT id FROM live_events WHERE fixture_id IS NULL)
+        AND created_at >= (SELECT min(created_at) FROM live_events WHERE fixture_id = ${f.fixtureId})`.execute(db);
+      return s[0]!.n;
+    }
+  }, 120_000);
+
+  it('a corrected ball (a four that becomes a six) changes the points exactly once', async () => {
+    const db = w.t.db;
+    const f = await nextFixture(w, 2, 'correct');
+    await pickFor(w, l, f);
+    await beginLive(db, f);
+    const i = f.balls.findIndex((b) => b.delivery.runs.batter === 4 && !b.delivery.extras && !b.delivery.wickets);
+    expect(i).toBeGreaterThan(0);
+    for (const b of f.balls.slice(0, i + 1)) await applyBall(db, f.fixtureId, b, new Date());
+    const four = f.balls[i]!;
+    const batter = f.players.get(f.match.info.registry.people[four.delivery.batter]!)!;
+    const before = await provisional(db, f.fixtureId);
+
+    const six: LiveBall = {
+      ...four,
+      delivery: { ...four.delivery, runs: { ...four.delivery.runs, batter: 6, total: four.delivery.runs.total + 2 } },
+    };
+    const r = await applyBall(db, f.fixtureId, six, new Date());
+    expect(r.changed && r.corrected).toBe(true);
+    const corrected = [...f.balls.slice(0, i), six];
+    const after = await provisional(db, f.fixtureId);
+    expectSame(nonzero(after.points), parsedPoints(matchOf(f.match, corrected), f.players));
+    const deltaBatter = (after.points.get(batter.id) ?? 0) - (before.points.get(batter.id) ?? 0);
+    expect(deltaBatter).toBeGreaterThan(0);
+    // Members who picked the batter moved by the batter's difference under their league's points.
+    const again = await applyBall(db, f.fixtureId, six, new Date());
+    expect(again.changed).toBe(false);
+    expectSame((await provisional(db, f.fixtureId)).points, after.points);
+    expectSame((await provisional(db, f.fixtureId)).members, after.members);
+  }, 120_000);
+
+  it('the first ball starts the fixture: picks lock and others are shown, even before the scheduled start', async () => {
+    const db = w.t.db;
+    const f = await nextFixture(w, 3, 'lock');
+    expect(f.startTime.getTime()).toBeGreaterThan(Date.now());
+    const ballsFor = ballsOf(f.match);
+    // Before: Alice may still change her pick.
+    const save = () =>
+      l.alice.client.put('/api/player_selection/bulk_update', {
+        CopyToOtherLeagues: false,
+        Selection: [
+          {
+            UserID: l.alice.userId,
+            LeagueID: l.ps.LeagueID,
+            FixtureID: f.fixtureId,
+            PositionTypeID: 1,
+            PositionOrder: 1,
+            PlayerID: 0,
+            IsActive: true,
+          },
+        ],
+      });
+    const open = await save();
+    expect(open.statusCode, open.body).toBe(200);
+    await beginLive(db, f);
+    await applyBall(db, f.fixtureId, ballsFor[0]!, new Date());
+    const locked = await save();
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json().error.message).toMatch(/started/i);
+    const fx = await db
+      .selectFrom('fixtures')
+      .select(['status', 'start_time'])
+      .where('id', '=', f.fixtureId)
+      .executeTakeFirstOrThrow();
+    expect(fx.status).toBe('live');
+    expect(new Date(fx.start_time).getTime()).toBeLessThanOrEqual(Date.now());
+  }, 60_000);
+});

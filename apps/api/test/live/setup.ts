@@ -1,0 +1,177 @@
+import { type Kysely, sql } from 'kysely';
+import { expect } from 'vitest';
+import { loadDemoLeague } from '../../src/cricket/demo/season';
+import { simulateMatch } from '../../src/cricket/demo/simulate';
+import type { CricsheetMatch } from '../../src/cricket/import/cricsheet-format';
+import type { DB } from '../../src/db/schema';
+import { ballsOf, type Clock, type LiveBall } from '../../src/live/feed';
+import { startLive } from '../../src/live/ingest';
+import type { SignedIn } from '../helpers';
+import { type LeagueWorld, person, startLeagueWorld } from '../leagues/setup';
+import { joinAs, mpPick, psPicks, setUpLeague } from '../standings/setup';
+
+export { startLeagueWorld, type LeagueWorld };
+
+/** A clock for feeds and runners that never waits: `sleep` moves it on. */
+export class TestClock implements Clock {
+  constructor(public t = Date.now()) {}
+  now() {
+    return new Date(this.t);
+  }
+  async sleep(ms: number) {
+    this.t += ms;
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+export interface LiveFixture {
+  fixtureId: number;
+  matchId: string;
+  match: CricsheetMatch;
+  balls: LiveBall[];
+  startTime: Date;
+  /** Player ids by Cricsheet id. */
+  players: Map<string, { id: number; position: number; team: string }>;
+}
+
+/**
+ * The next scheduled demo fixture (or the `skip`-th one) and the match the demo simulator would
+ * write for it, under the id the demo season uses.
+ */
+export async function nextFixture(w: LeagueWorld, skip = 0, seed = 'live'): Promise<LiveFixture> {
+  const db = w.t.db;
+  const { rows } = await sql<{
+    id: number;
+    match_number: number;
+    start_time: Date;
+    home: string;
+    away: string;
+    year: number;
+  }>`
+    SELECT f.id, f.match_number, f.start_time, h.name AS home, v.name AS away, s.year
+    FROM fixtures f JOIN teams h ON h.id = f.local_team_id JOIN teams v ON v.id = f.visitor_team_id
+    JOIN seasons s ON s.id = f.season_id
+    WHERE f.season_id = ${w.seasonId} AND f.status = 'scheduled' AND f.start_time > now()
+    ORDER BY f.start_time, f.id OFFSET ${skip} LIMIT 1`.execute(db);
+  const f = rows[0]!;
+  const league = loadDemoLeague();
+  const team = (name: string) => league.teams.find((t) => t.name === name)!;
+  const start = new Date(f.start_time);
+  const match = simulateMatch({
+    competition: league.competition,
+    season: String(f.year),
+    matchNumber: f.match_number,
+    date: start.toISOString().slice(0, 10),
+    home: team(f.home),
+    away: team(f.away),
+    seed: `${seed}#${f.match_number}`,
+  });
+  const matchId = `demo-${f.year}-${String(f.match_number).padStart(3, '0')}`;
+  const { rows: players } = await sql<{ id: number; cricsheet_id: string; position_id: number; team: string }>`
+    SELECT p.id, p.cricsheet_id, p.position_id, t.name AS team FROM squads q JOIN players p ON p.id = q.player_id
+    JOIN teams t ON t.id = q.team_id JOIN fixtures f ON f.season_id = q.season_id AND q.team_id IN (f.local_team_id, f.visitor_team_id)
+    WHERE f.id = ${f.id}`.execute(db);
+  return {
+    fixtureId: f.id,
+    matchId,
+    match,
+    balls: ballsOf(match),
+    startTime: start,
+    players: new Map(players.map((p) => [p.cricsheet_id, { id: p.id, position: p.position_id, team: p.team }])),
+  };
+}
+
+/** The match's info while in progress (no outcome, no player of the match). */
+export function liveInfo(m: CricsheetMatch) {
+  const { player_of_match: _p, ...info } = m.info;
+  return { ...info, outcome: { result: 'no result' } };
+}
+
+export async function beginLive(db: Kysely<DB>, f: LiveFixture) {
+  await startLive(db, { fixtureId: f.fixtureId, matchId: f.matchId, source: 'test', info: liveInfo(f.match) });
+}
+
+/** Players of the match by how many balls they are in (the busiest first): good picks for tests. */
+export function busiest(f: LiveFixture, n: number): number[] {
+  const count = new Map<string, number>();
+  const people = f.match.info.registry.people;
+  for (const b of f.balls) {
+    for (const name of [b.delivery.batter, b.delivery.bowler])
+      count.set(people[name]!, (count.get(people[name]!) ?? 0) + 1);
+  }
+  return [...count.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([id]) => f.players.get(id)?.id)
+    .filter((id): id is number => id !== undefined)
+    .slice(0, n);
+}
+
+export interface Leagues {
+  admin: SignedIn;
+  alice: SignedIn;
+  bob: SignedIn;
+  outsider: SignedIn;
+  ps: { LeagueID: number; LeagueCode: string };
+  mp: { LeagueID: number; LeagueCode: string };
+}
+
+/** A Player Selection and a Match Prediction league with two members each, and an outsider. */
+export async function twoLeagues(w: LeagueWorld): Promise<Leagues> {
+  const admin = await person(w.t, 'Admin');
+  const alice = await person(w.t, 'Alice');
+  const bob = await person(w.t, 'Bob');
+  const outsider = await person(w.t, 'Olga');
+  const ps = await setUpLeague(w, admin, {
+    type: 2,
+    name: 'Live PS',
+    showOthersPicks: true,
+    points: { 101: 2, 108: 30 },
+  });
+  const mp = await setUpLeague(w, admin, { type: 1, name: 'Live MP', showOthersPicks: true });
+  for (const l of [ps, mp]) {
+    await joinAs(admin, alice, l, 'Alice');
+    await joinAs(admin, bob, l, 'Bob');
+  }
+  return { admin, alice, bob, outsider, ps, mp };
+}
+
+/** Picks for the fixture, written before it starts: PS players and MP leaders-to-be. */
+export async function pickFor(w: LeagueWorld, l: Leagues, f: LiveFixture) {
+  const db = w.t.db;
+  const top = busiest(f, 8);
+  await psPicks(db, l.ps.LeagueID, l.alice.userId, f.fixtureId, top.slice(0, 4));
+  await psPicks(db, l.ps.LeagueID, l.bob.userId, f.fixtureId, top.slice(4, 8));
+  const byRuns = [...f.players.values()].filter((p) => [1, 3, 4].includes(p.position)).map((p) => p.id);
+  const byWickets = [...f.players.values()].filter((p) => [2, 4].includes(p.position)).map((p) => p.id);
+  for (const [who, i] of [
+    [l.alice, 0],
+    [l.bob, 1],
+  ] as const) {
+    await mpPick(db, l.mp.LeagueID, who.userId, f.fixtureId, 2, { player: byRuns[i]! });
+    await mpPick(db, l.mp.LeagueID, who.userId, f.fixtureId, 3, { player: byWickets[i]! });
+    await mpPick(db, l.mp.LeagueID, who.userId, f.fixtureId, 6, { bonus: 601 + i });
+  }
+}
+
+export async function provisional(db: Kysely<DB>, fixtureId: number) {
+  const lines = await db
+    .selectFrom('live_player_lines')
+    .select(['cricsheet_id', 'player_id', 'points'])
+    .where('fixture_id', '=', fixtureId)
+    .execute();
+  const members = await db
+    .selectFrom('live_member_points')
+    .select(['league_id', 'user_id', 'points'])
+    .where('fixture_id', '=', fixtureId)
+    .orderBy('league_id')
+    .orderBy('user_id')
+    .execute();
+  return {
+    points: new Map(lines.filter((l) => l.player_id !== null).map((l) => [l.player_id!, l.points])),
+    members: new Map(members.map((m) => [`${m.league_id}:${m.user_id}`, m.points])),
+  };
+}
+
+export function expectSame<K, V>(a: Map<K, V>, b: Map<K, V>) {
+  expect(Object.fromEntries([...a].sort())).toEqual(Object.fromEntries([...b].sort()));
+}
