@@ -28,7 +28,9 @@ const KB = 1024;
  */
 export const BUDGETS = {
   landing: { js: 97 * KB, css: 10 * KB, atStart: 100 * KB },
-  home: { js: 120 * KB, css: 10 * KB, atStart: 122 * KB },
+  // Home raised from 120/122 KB by issue 14: TanStack Query in the signed-in shell, measured +11.4 KB
+  // (117.7 -> 129.1 KB; docs/performance.md, "Byte budgets in CI").
+  home: { js: 132 * KB, css: 10 * KB, atStart: 134 * KB },
 };
 /** The lazy chunks each route renders (apps/web/src/app/routes.tsx): /home screens sit in the lazy shell. */
 const ROUTE_CHUNKS = {
