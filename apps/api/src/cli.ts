@@ -10,7 +10,7 @@ import { importResults, readResultsFile } from './cricket/import/results';
 import type { RowReport } from './cricket/import/rows';
 import { importSchedule, readScheduleFile } from './cricket/import/schedule';
 import { importSquads, squadsFromJson } from './cricket/import/squads';
-import { fixturesOfPlayers } from './cricket/import/write';
+import { fixturesOfPlayers } from './cricket/import/players';
 import { onResultsChanged } from './cricket/scoring/rescore';
 import { playerStats } from './cricket/stats';
 import { type Database, openDatabase } from './db/database';

@@ -8,7 +8,9 @@ import { unknownCricsheetFields } from './cricsheet-format';
 import { planDuplicates } from './duplicates';
 import { type ParsedMatch, parseCricsheetMatch } from './parse';
 import { applyPositions, loadPositionOverrides, type PositionOverride } from './positions';
-import { fixturesOfPlayers, ImportBatch, type ImportStatus, importMatch, writeMatch } from './write';
+import { ImportBatch } from './batch';
+import { fixturesOfPlayers } from './players';
+import { type ImportStatus, importMatch, writeMatch } from './write';
 
 /**
  * What happened to one file: written (`imported`, `updated`), nothing to write (`unchanged`), or not

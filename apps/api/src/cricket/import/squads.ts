@@ -6,7 +6,7 @@ import { type PositionId, positionIdByName } from '../catalogue';
 import { ensureSeason, ensureTeams } from '../db-util';
 import { onResultsChanged } from '../scoring/rescore';
 import { seasonYear } from './rows';
-import { fixturesOfPlayers } from './write';
+import { fixturesOfPlayers } from './players';
 
 /** Squads: who can be picked for a team's fixtures of a season, with fixed positions (docs/data.md). */
 
