@@ -1,5 +1,11 @@
+import { QueryProvider } from '../data/QueryProvider';
 import { VerifyEmailPage } from '../features/auth/verify-email/VerifyEmailPage';
 
+/** An emailed link's page: its outcome comes from the query cache (data/account/email-link-queries.ts). */
 export default function VerifyEmailRoute() {
-  return <VerifyEmailPage />;
+  return (
+    <QueryProvider>
+      <VerifyEmailPage />
+    </QueryProvider>
+  );
 }

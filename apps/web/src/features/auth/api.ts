@@ -18,10 +18,6 @@ export function addUser(body: { first_name: string; last_name: string; email: st
   return unwrap(api.POST('/user/add_user', { body }));
 }
 
-export function verifyEmail(token: string) {
-  return unwrap(api.POST('/user/verify_email', { body: { token } }));
-}
-
 export function changePassword(token: string, newPassword: string) {
   return unwrap(api.POST('/user/change_password', { body: { token, new_password: newPassword } }));
 }

@@ -1,11 +1,11 @@
 import { Button, Text } from '@fantasy-cricket/ui';
 import { messages } from '@fantasy-cricket/rules';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorNotificationText } from '../../app/notify';
+import { useUnsubscribeQuery } from '../../data/account/email-link-queries';
 import { Outcome } from '../auth/Outcome';
 import { Page } from '../shell/Page';
-import { unsubscribe } from './api';
 
 type State = { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: string } | { kind: 'no-token' };
 
@@ -24,17 +24,14 @@ const backHome = (
 export function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token');
-  const [state, setState] = useState<State>(token ? { kind: 'working' } : { kind: 'no-token' });
-  const started = useRef(false);
-
-  // Once per page view (StrictMode's second effect run must not post the token again).
-  useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
-    unsubscribe(token)
-      .then(() => setState({ kind: 'done' }))
-      .catch((error: unknown) => setState({ kind: 'failed', message: errorNotificationText(error) }));
-  }, [token]);
+  const outcome = useUnsubscribeQuery(token);
+  const state: State = !token
+    ? { kind: 'no-token' }
+    : outcome.isSuccess
+      ? { kind: 'done' }
+      : outcome.isError
+        ? { kind: 'failed', message: errorNotificationText(outcome.error) }
+        : { kind: 'working' };
 
   let body: ReactNode;
   switch (state.kind) {

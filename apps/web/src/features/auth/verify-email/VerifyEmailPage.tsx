@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Text, TextField } from '@fantasy-cricket/ui';
 import { emailField, messages, VERIFY_REDIRECT_MS } from '@fantasy-cricket/rules';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { ApiError } from '../../../app/api';
 import { notify, notifySuccess } from '../../../app/notify';
 import { Page } from '../../shell/Page';
-import { emailFromBody, resendVerificationEmail, verifyEmail } from '../api';
+import { useVerifyEmailQuery } from '../../../data/account/email-link-queries';
+import { emailFromBody, resendVerificationEmail } from '../api';
 import * as styles from '../auth.css';
 import { Outcome } from '../Outcome';
 
@@ -48,28 +49,21 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();
-  const [state, setState] = useState<State>(token ? { kind: 'verifying' } : { kind: 'invalid-link' });
+  const verification = useVerifyEmailQuery(token);
   const [askForEmail, setAskForEmail] = useState(false);
   const [sending, setSending] = useState(false);
-  const started = useRef(false);
-
-  const verify = useCallback(async () => {
-    if (!token) return;
-    setState({ kind: 'verifying' });
-    try {
-      await verifyEmail(token);
-      setState({ kind: 'verified' });
-    } catch (error) {
-      setState({ kind: 'failed', email: error instanceof ApiError ? emailFromBody(error.body) : undefined });
-    }
-  }, [token]);
-
-  // Once per page view (a token works once, so StrictMode's second effect run must not re-send it).
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void verify();
-  }, [verify]);
+  // Try Again posts the token again (the query's refetch); the outcome shows "verifying" meanwhile.
+  const state: State = !token
+    ? { kind: 'invalid-link' }
+    : verification.isFetching || verification.isPending
+      ? { kind: 'verifying' }
+      : verification.isSuccess
+        ? { kind: 'verified' }
+        : {
+            kind: 'failed',
+            email: verification.error instanceof ApiError ? emailFromBody(verification.error.body) : undefined,
+          };
+  const verify = () => verification.refetch();
 
   useEffect(() => {
     if (state.kind !== 'verified') return;
