@@ -58,6 +58,27 @@ export function registerHub(db: Kysely<DB>, hub: ChangeHub): void {
   hubs.set(db, hub);
 }
 
+/**
+ * A cache kept in memory per database handle and per process, created on first use and wired to
+ * the handle's change listener once (`wire` registers what empties it); null when the handle has no
+ * listener, so callers read the database every time. The session, My Leagues and standings version
+ * caches are all made this way (docs/decisions/0010-in-process-caches.md).
+ */
+export function listenedCache<C>(
+  registry: WeakMap<Kysely<DB>, C | null>,
+  db: Kysely<DB>,
+  create: () => C,
+  wire: (cache: C, hub: ChangeHub) => void,
+): C | null {
+  const known = registry.get(db);
+  if (known !== undefined) return known;
+  const hub = changeHub(db);
+  const cache = hub ? create() : null;
+  if (hub && cache !== null) wire(cache, hub);
+  registry.set(db, cache);
+  return cache;
+}
+
 abstract class BaseHub implements ChangeHub {
   ready = false;
   epoch = 0;

@@ -3,7 +3,7 @@ import { XSRF_COOKIE } from '@fantasy-cricket/rules';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
-import { changeHub } from '../db/notifications';
+import { changeHub, listenedCache } from '../db/notifications';
 import type { DB } from '../db/schema';
 import type { AppDeps } from './contract';
 import { HttpError, apiMessages } from './errors';
@@ -114,18 +114,16 @@ const sessionCaches = new WeakMap<Kysely<DB>, SessionCache | null>();
 
 /** The session cache of this database handle; null when the handle has no change listener. */
 export function sessionCache(db: Kysely<DB>): SessionCache | null {
-  let cache = sessionCaches.get(db);
-  if (cache !== undefined) return cache;
-  const hub = changeHub(db);
-  cache = hub ? new SessionCache() : null;
-  if (hub && cache) {
-    const c = cache;
-    hub.on('s', (idHash) => c.delete(idHash));
-    hub.on('S', () => c.clear());
-    hub.onReset(() => c.clear());
-  }
-  sessionCaches.set(db, cache);
-  return cache;
+  return listenedCache(
+    sessionCaches,
+    db,
+    () => new SessionCache(),
+    (cache, hub) => {
+      hub.on('s', (idHash) => cache.delete(idHash));
+      hub.on('S', () => cache.clear());
+      hub.onReset(() => cache.clear());
+    },
+  );
 }
 
 const toMs = (v: Date | string) => (v instanceof Date ? v.getTime() : new Date(v).getTime());

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { changeHub } from '../db/notifications';
+import { changeHub, listenedCache } from '../db/notifications';
 import type { DB } from '../db/schema';
 import { standingsVersions } from '../standings/cache';
 
@@ -70,17 +70,15 @@ export class MyLeaguesCache {
 const myLeaguesCaches = new WeakMap<Kysely<DB>, MyLeaguesCache | null>();
 
 export function myLeaguesCache(db: Kysely<DB>): MyLeaguesCache | null {
-  let cache = myLeaguesCaches.get(db);
-  if (cache !== undefined) return cache;
-  const hub = changeHub(db);
-  cache = hub ? new MyLeaguesCache() : null;
-  if (hub && cache) {
-    const c = cache;
-    hub.on('m', (userId) => c.drop(Number(userId)));
-    hub.onReset(() => c.clear());
-  }
-  myLeaguesCaches.set(db, cache);
-  return cache;
+  return listenedCache(
+    myLeaguesCaches,
+    db,
+    () => new MyLeaguesCache(),
+    (cache, hub) => {
+      hub.on('m', (userId) => cache.drop(Number(userId)));
+      hub.onReset(() => cache.clear());
+    },
+  );
 }
 
 /** What My Leagues' statement reads besides the answer: the versions and next start of each league. */

@@ -1,6 +1,6 @@
 import { messages } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
-import { changeHub } from '../db/notifications';
+import { changeHub, listenedCache } from '../db/notifications';
 import type { DB, LeagueTypeCode } from '../db/schema';
 import { assertLeagueType, type LeagueRecord } from '../leagues/access';
 import { leagueFixtureCondition } from '../leagues/fixtures';
@@ -147,23 +147,21 @@ const versionCaches = new WeakMap<Kysely<DB>, StandingsVersions | null>();
 
 /** The versions this handle's process knows; null when the handle has no change listener. */
 export function standingsVersions(db: Kysely<DB>): StandingsVersions | null {
-  let v = versionCaches.get(db);
-  if (v !== undefined) return v;
-  const hub = changeHub(db);
-  v = hub ? new StandingsVersions() : null;
-  if (hub && v) {
-    const versions = v;
-    hub.on('v', (rest) => {
-      const [scope, version] = rest.split(':');
-      versions.noted(Number(scope), Number(version));
-    });
-    hub.onReset(() => {
-      versions.clear();
-      leaderboardCache(db).clear();
-    });
-  }
-  versionCaches.set(db, v);
-  return v;
+  return listenedCache(
+    versionCaches,
+    db,
+    () => new StandingsVersions(),
+    (versions, hub) => {
+      hub.on('v', (rest) => {
+        const [scope, version] = rest.split(':');
+        versions.noted(Number(scope), Number(version));
+      });
+      hub.onReset(() => {
+        versions.clear();
+        leaderboardCache(db).clear();
+      });
+    },
+  );
 }
 
 /** Reads the versions of `scopes` from the database (a scope without a row is at 0). */
