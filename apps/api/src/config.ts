@@ -153,8 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     tokens: { verifyEmailMs: 48 * HOUR, resetPasswordMs: HOUR },
     rateLimits: {
       loginPerAddress: per(100, 15 * MINUTE),
-      resendVerificationPerAddress: per(30, HOUR),
-      forgotPasswordPerAddress: per(30, HOUR),
+      resendVerificationPerAddress: per(10, HOUR),
+      forgotPasswordPerAddress: per(10, HOUR),
       changePassword: per(20, HOUR),
       register: per(100, HOUR),
       registerTaken: per(10, HOUR),
