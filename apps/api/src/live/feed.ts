@@ -2,7 +2,7 @@ import type { CricsheetDelivery, CricsheetInfo, CricsheetMatch } from '../cricke
 import { validateCricsheetMatch } from '../cricket/import/cricsheet-format';
 
 /**
- * Live data in (docs/decisions/0012-live-match-day.md). A live feed delivers a match as it happens in
+ * Live data in (docs/decisions/0016-live-match-day.md). A live feed delivers a match as it happens in
  * Cricsheet's shape: the match so far (`info` and the innings with the balls bowled), validated by the
  * importer's validator, and finally the whole match with its outcome and player of the match, which
  * the ordinary importer imports. Two feeds ship: `ReplayFeed` plays a Cricsheet file ball by ball at

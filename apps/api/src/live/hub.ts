@@ -6,7 +6,7 @@ import type { DB } from '../db/schema';
 import { type EventRow, eventsAfter, lastEventId, toEvent, topicEventsAfter } from './events';
 
 /**
- * Server-Sent Events in one process (docs/decisions/0012-live-match-day.md). Every process has one hub
+ * Server-Sent Events in one process (docs/decisions/0016-live-match-day.md). Every process has one hub
  * per database handle; it follows `live_events` by id — woken by the `E` notification the writing
  * transaction sends, and every `pollMs` as a safety net — and writes each new event to the streams
  * whose topics it concerns. Each stream remembers the last id it was sent, so an event reaches it

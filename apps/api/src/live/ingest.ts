@@ -26,7 +26,7 @@ import {
 import { liveStandings } from './standings';
 
 /**
- * Applying a live feed to the database (docs/decisions/0012-live-match-day.md). Every ball is one
+ * Applying a live feed to the database (docs/decisions/0016-live-match-day.md). Every ball is one
  * transaction under a per-fixture advisory lock: the delivery is stored at its position (a duplicate
  * changes nothing, a correction replaces the ball), the players of its over get their lines
  * recomputed (the over's old lines out, its new lines in), the members who picked those players get

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
@@ -150,7 +152,10 @@ export class LiveSupervisor {
     const template = this.config.feedUrl;
     if (!template) return;
     if (!this.adapterLoaded && this.config.feedAdapter) {
-      const mod = (await import(this.config.feedAdapter)) as { default?: FeedAdapter; adapt?: FeedAdapter };
+      const mod = (await import(pathToFileURL(resolve(this.config.feedAdapter)).href)) as {
+        default?: FeedAdapter;
+        adapt?: FeedAdapter;
+      };
       this.adapter = mod.default ?? mod.adapt;
     }
     this.adapterLoaded = true;
