@@ -5,6 +5,7 @@ import {
   DataTable,
   Modal,
   QueryState,
+  Stepper,
   Text,
   Tooltip,
 } from '@fantasy-cricket/ui';
@@ -21,7 +22,6 @@ import type { League, LeagueConfigurationItem, SelectionConfigItem } from '../..
 import { queryState } from '../../data/query-state';
 import * as styles from '../leagues/leagues.css';
 import { PopupMessage, type PopupStatus } from './PopupMessage';
-import { Stepper } from './Stepper';
 
 const m = messages.configure;
 export const PLAYER_SELECTION = 'Player Selection';
@@ -303,7 +303,7 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
         footer={footer}
       >
         <div className={styles.stack}>
-          <Stepper steps={stepLabels} current={isPlayerSelection ? step : 0} />
+          <Stepper label="Configuration steps" steps={stepLabels} current={isPlayerSelection ? step : 0} />
           <PopupMessage status={status} />
           {/* A failed load shows in the popup whatever the step (spec: messages shown in the popup). */}
           {countsQuery.isError ? (

@@ -56,44 +56,6 @@ export const fieldNote = style({ fontSize: vars.fontSize.xs, color: vars.color.t
 
 export const fieldError = style({ fontSize: vars.fontSize.xs, color: vars.color.errorFg });
 
-export const steps = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-});
-
-export const step = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  padding: `${vars.space['2xs']} ${vars.space.sm}`,
-  borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.border}`,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-  selectors: {
-    '&[aria-current="step"]': {
-      background: vars.color.primarySubtle,
-      borderColor: vars.color.primary,
-      color: vars.color.primaryText,
-      fontWeight: 600,
-    },
-  },
-});
-
-export const stepNumber = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '1.5rem',
-  height: '1.5rem',
-  borderRadius: '50%',
-  border: '1px solid currentColor',
-  fontSize: vars.fontSize.xs,
-});
-
 export const success = style({
   padding: vars.space.sm,
   borderRadius: vars.radius.md,
