@@ -61,11 +61,12 @@ export const Empty: Story = {
   },
 };
 
-/** The leagues could not be loaded: the notification says so, the table stays empty. */
+/** The leagues could not be loaded: the error and a Retry, never an empty table. */
 export const LoadError: Story = {
   parameters: { msw: { handlers: { leagues: userLeaguesFail() } } },
   play: async () => {
     await expect(await screen.findByText('Failed to fetch leagues. Please try again.')).toBeVisible();
-    await expect(screen.getByText('No leagues found.')).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(screen.queryByText('No leagues found.')).toBeNull();
   },
 };

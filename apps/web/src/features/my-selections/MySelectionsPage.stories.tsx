@@ -85,10 +85,11 @@ export const Empty: Story = {
   },
 };
 
-/** The leagues could not be loaded: the notification says so. */
+/** The leagues could not be loaded: the error and a Retry in place of the league dropdown. */
 export const LoadError: Story = {
   parameters: { msw: { handlers: { leagues: userLeaguesFail() } } },
   play: async () => {
     await expect(await screen.findByText('Failed to load leagues. Please try again.')).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
   },
 };
