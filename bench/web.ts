@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteerCore from 'puppeteer-core';
 import { freshBenchDb, withDb } from './lib/db';
 import { CHROMIUM, CHROMIUM_FLAGS, QUICK, ROOT } from './lib/env';
 import { startApi } from './lib/proc';
@@ -71,8 +71,7 @@ interface Puppeteer {
 type BrowserGlobal = { localStorage: { setItem(key: string, value: string): void } };
 
 async function lighthouseRuns(origin: string, cookie: { name: string; value: string }, user: unknown) {
-  // puppeteer-core is Lighthouse's own dependency: resolved from its folder.
-  const puppeteer = createRequire(import.meta.resolve('lighthouse'))('puppeteer-core') as Puppeteer;
+  const puppeteer = puppeteerCore as unknown as Puppeteer;
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   const out: Record<string, LighthouseRun[]> = { landing: [], home: [] };
   try {

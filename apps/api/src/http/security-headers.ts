@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
-/** helmet's options, as @fastify/helmet took them (no nonces: the CSP is the same for every answer). */
+/** helmet's options (no nonces: the CSP is the same for every answer). */
 export interface HelmetOptions {
   contentSecurityPolicy: { useDefaults: boolean; directives: Record<string, string[]> };
   hsts: false | { maxAge: number; includeSubDomains: boolean };
@@ -14,16 +14,15 @@ type HelmetMiddleware = (
 ) => void;
 
 /**
- * The headers helmet sets for these options, computed once with the helmet that @fastify/helmet
- * bundles (the same code, so the same headers). @fastify/helmet ran helmet's whole option parsing —
- * CSP directives included — on every request (12 % of the CPU of a small API answer, profiled).
+ * The headers helmet sets for these options, computed once at start. The @fastify/helmet plugin ran
+ * helmet's whole option parsing — CSP directives included — on every request (12 % of the CPU of a
+ * small API answer, profiled); helmet itself is called once here and its headers reused.
  */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
-  const fromPlugin = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'));
-  const helmet = fromPlugin('helmet') as (o: HelmetOptions) => HelmetMiddleware;
+  const middleware = helmet(options) as unknown as HelmetMiddleware;
   const headers: Record<string, string> = {};
   let failed: unknown;
-  helmet(options)(
+  middleware(
     {},
     {
       setHeader: (name, value) => {
