@@ -26,10 +26,12 @@ export async function liveStandings(db: Kysely<DB>, leagueId: number, now: Date,
     SELECT m.fixture_id, m.user_id, m.points FROM live_member_points m
     JOIN live_fixtures lf ON lf.fixture_id = m.fixture_id AND lf.state = 'live'
     WHERE m.league_id = ${leagueId}`.execute(db);
+  // Live fixtures only while the fixture itself is live: a result imported by other means (a file,
+  // the demo season) counts through the standings, never twice.
   const { rows: fixtures } = await sql<{ id: number }>`
     SELECT f.id FROM leagues l JOIN fixtures f ON ${leagueFixtureCondition('l', 'f')}
     JOIN live_fixtures lf ON lf.fixture_id = f.id AND lf.state = 'live'
-    WHERE l.id = ${leagueId} ORDER BY f.start_time, f.id`.execute(db);
+    WHERE l.id = ${leagueId} AND f.status = 'live' ORDER BY f.start_time, f.id`.execute(db);
   const liveIds = new Set(fixtures.map((f) => f.id));
   const livePoints = new Map<number, number>();
   for (const r of live) {

@@ -4,13 +4,17 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/database';
 import type { CricsheetMatch } from '../../src/cricket/import/cricsheet-format';
-import { type LiveFeed, PollingFeed, ReplayFeed } from '../../src/live/feed';
+import { type LiveFeed, type LiveUpdate, PollingFeed, ReplayFeed } from '../../src/live/feed';
+import { completeLive } from '../../src/live/ingest';
 import { runFeed } from '../../src/live/runner';
 import { DB_TARGET, TEST_POSTGRES_URL } from '../db';
 import {
   type LeagueWorld,
+  expectSame,
   type Leagues,
   liveInfo,
+  nonzero,
+  parsedPoints,
   nextFixture,
   pickFor,
   provisional,
@@ -183,12 +187,34 @@ describe(`live feeds and their runner on ${DB_TARGET}`, () => {
       });
       expect(taken).toBe('taken'); // process 1's lease still holds
       expect(await provisional(w.t.db, f.fixtureId)).toEqual(mid);
-      later.t += 61_000; // the lease runs out: process 2 takes over
-      const done = await runFeed(db2, f.fixtureId, new ReplayFeed(f.match, f.matchId, { ballIntervalMs: 0 }), {
-        clock: later,
-        runnerId: 'process-2',
-      });
-      expect(done).toBe('completed');
+      later.t += 61_000; // the lease runs out: process 2 takes over, from the first ball
+      const replay = new ReplayFeed(f.match, f.matchId, { ballIntervalMs: 0 });
+      let held: LiveUpdate | undefined;
+      const holdFinal: LiveFeed = {
+        source: replay.source,
+        matchId: f.matchId,
+        get done() {
+          return held !== undefined;
+        },
+        waitMs: () => 0,
+        next: async () => {
+          const u = await replay.next();
+          if (u?.final) held = u;
+          return u?.final ? null : u;
+        },
+      };
+      expect(await runFeed(db2, f.fixtureId, holdFinal, { clock: later, runnerId: 'process-2' })).toBe('stopped');
+      // Every ball once: the totals are those of the whole match, nothing counted twice.
+      const resumed = await provisional(w.t.db, f.fixtureId);
+      expectSame(nonzero(resumed.points), parsedPoints(f.match, f.players));
+      expect(held?.final).toBeDefined();
+      expect(await completeLive(db2, f.fixtureId, held!.final!, later.now())).toEqual({ ok: true });
+      const standings = await w.t.db
+        .selectFrom('standings_points')
+        .select(['league_id', 'user_id', 'points'])
+        .where('fixture_id', '=', f.fixtureId)
+        .execute();
+      expectSame(resumed.members, new Map(standings.map((s) => [`${s.league_id}:${s.user_id}`, s.points])));
     } finally {
       await second?.close();
     }

@@ -1,15 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CricsheetMatch } from '../../src/cricket/import/cricsheet-format';
-import { parseCricsheetMatch } from '../../src/cricket/import/parse';
-import { playerPoints } from '../../src/cricket/scoring/player-selection';
-import type { PositionId } from '../../src/cricket/catalogue';
 import { ballsOf, type LiveBall } from '../../src/live/feed';
 import { applyBall, completeLive } from '../../src/live/ingest';
 import { DB_TARGET } from '../db';
 import {
   beginLive,
   expectSame,
+  nonzero,
+  parsedPoints,
   type LeagueWorld,
   type Leagues,
   nextFixture,
@@ -18,20 +17,6 @@ import {
   startLeagueWorld,
   twoLeagues,
 } from './setup';
-
-/** Nonzero default points per player id of a complete (or partial) match, by the importer's parser. */
-function parsedPoints(match: CricsheetMatch, players: Map<string, { id: number; position: number }>) {
-  const parsed = parseCricsheetMatch(match, 'expected.json', { matchId: 'expected' });
-  const out = new Map<number, number>();
-  for (const l of parsed.lines) {
-    const p = players.get(l.cricsheetId);
-    if (!p || !l.didPlay) continue;
-    const pts = playerPoints(l, p.position as PositionId).total;
-    if (pts !== 0) out.set(p.id, pts);
-  }
-  return out;
-}
-const nonzero = (m: Map<number, number>) => new Map([...m].filter(([, v]) => v !== 0));
 
 /** The match made of some of its balls (in position order). */
 function matchOf(match: CricsheetMatch, balls: readonly LiveBall[]): CricsheetMatch {

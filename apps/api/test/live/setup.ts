@@ -2,7 +2,10 @@ import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
 import { loadDemoLeague } from '../../src/cricket/demo/season';
 import { simulateMatch } from '../../src/cricket/demo/simulate';
+import type { PositionId } from '../../src/cricket/catalogue';
 import type { CricsheetMatch } from '../../src/cricket/import/cricsheet-format';
+import { parseCricsheetMatch } from '../../src/cricket/import/parse';
+import { playerPoints } from '../../src/cricket/scoring/player-selection';
 import type { DB } from '../../src/db/schema';
 import { ballsOf, type Clock, type LiveBall } from '../../src/live/feed';
 import { startLive } from '../../src/live/ingest';
@@ -175,3 +178,17 @@ export async function provisional(db: Kysely<DB>, fixtureId: number) {
 export function expectSame<K, V>(a: Map<K, V>, b: Map<K, V>) {
   expect(Object.fromEntries([...a].sort())).toEqual(Object.fromEntries([...b].sort()));
 }
+
+/** Nonzero default points per player id of a complete (or partial) match, by the importer's parser. */
+export function parsedPoints(match: CricsheetMatch, players: Map<string, { id: number; position: number }>) {
+  const parsed = parseCricsheetMatch(match, 'expected.json', { matchId: 'expected' });
+  const out = new Map<number, number>();
+  for (const l of parsed.lines) {
+    const p = players.get(l.cricsheetId);
+    if (!p || !l.didPlay) continue;
+    const pts = playerPoints(l, p.position as PositionId).total;
+    if (pts !== 0) out.set(p.id, pts);
+  }
+  return out;
+}
+export const nonzero = (m: Map<number, number>) => new Map([...m].filter(([, v]) => v !== 0));

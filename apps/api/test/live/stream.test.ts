@@ -204,6 +204,22 @@ describe(`live event stream on ${DB_TARGET}`, () => {
     }
   });
 
+  it("hides others' picks in the Match Centre until the fixture starts: its first ball starts it", async () => {
+    const g = await nextFixture(w, 1, 'hidden');
+    await pickFor(w, l, g);
+    const members = async () =>
+      (await l.bob.client.get(`/api/live/fixture/${g.fixtureId}?leagueId=${l.mp.LeagueID}`))
+        .json()
+        .League.Members.map((m: { UserID: number }) => m.UserID);
+    expect(await members()).toEqual([l.bob.userId]);
+    await beginLive(w.t.db, g);
+    await applyBall(w.t.db, g.fixtureId, g.balls[0]!, new Date());
+    expect((await members()).sort()).toEqual([l.alice.userId, l.bob.userId].sort());
+    // A fixture of another league is refused for that league.
+    const other = await l.bob.client.get(`/api/live/fixture/${g.fixtureId}?leagueId=999999`);
+    expect(other.statusCode).toBe(404);
+  });
+
   it.runIf(DB_TARGET === 'postgres')(
     'two API processes on one database deliver each event once to each of their clients',
     async () => {

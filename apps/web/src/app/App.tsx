@@ -1,7 +1,7 @@
 import { Provider } from 'jotai';
 import { useRoutes } from 'react-router-dom';
 import { routes } from './routes';
-import { getAppStore } from './store';
+import { getAppStore } from '../shared/store';
 
 function AppRoutes() {
   return useRoutes(routes);

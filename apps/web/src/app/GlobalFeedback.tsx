@@ -1,7 +1,7 @@
 import { LoadingOverlay, NotificationBanner } from '@fantasy-cricket/ui';
 import { NOTIFICATION_AUTO_DISMISS_MS, commonMessages } from '@fantasy-cricket/rules';
 import { useAtom, useAtomValue } from 'jotai';
-import { loadingAtom, notificationAtom } from './atoms';
+import { loadingAtom, notificationAtom } from '../shared/atoms';
 
 /** Full-page overlay, visible exactly while the loading flag is true (spec section 2, "Global"). */
 export function GlobalLoadingOverlay() {

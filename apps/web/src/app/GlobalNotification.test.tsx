@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
 import { GlobalNotification } from './GlobalFeedback';
-import { notify, notifySuccess } from './notify';
-import { getAppStore } from './store';
+import { notify, notifySuccess } from '../shared/notify';
+import { getAppStore } from '../shared/store';
 
 function renderBanner() {
   return render(

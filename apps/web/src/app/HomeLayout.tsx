@@ -1,8 +1,8 @@
 import { AppShell } from '@fantasy-cricket/ui';
 import { QueryProvider } from '../data/QueryProvider';
-import { AppFooter } from '../features/shell/AppFooter';
-import { AppHeader } from '../features/shell/AppHeader';
-import { AppSidebar } from '../features/shell/AppSidebar';
+import { AppFooter } from './shell/AppFooter';
+import { AppHeader } from './shell/AppHeader';
+import { AppSidebar } from './shell/AppSidebar';
 import { Content } from './layouts';
 
 /**

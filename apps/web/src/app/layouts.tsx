@@ -2,9 +2,9 @@ import { AppShell, Spinner } from '@fantasy-cricket/ui';
 import { useSetAtom } from 'jotai';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { AppFooter } from '../features/shell/AppFooter';
-import { AppHeader } from '../features/shell/AppHeader';
-import { sidebarOpenAtom } from '../features/shell/atoms';
+import { AppFooter } from './shell/AppFooter';
+import { AppHeader } from './shell/AppHeader';
+import { sidebarOpenAtom } from './shell/atoms';
 import { GlobalLoadingOverlay, GlobalNotification } from './GlobalFeedback';
 import * as styles from './layouts.css';
 

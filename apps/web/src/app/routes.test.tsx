@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, reply } from '../test/api';
 import { renderApp, testUser } from '../test/render';
-import { startSession } from './session';
-import { STORED_USER_KEY } from './storedUser';
+import { startSession } from '../shared/session';
+import { STORED_USER_KEY } from '../shared/storedUser';
 
 const faqs = reply('/faq/', 'get', 200, []);
 /** What /home loads: the Daily Challenges and the statistics. */

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { storedUserAtom } from '../app/atoms';
+import { storedUserAtom } from '../shared/atoms';
 import { getQueryClientFor } from './query-client';
 
 /**

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { onAppStoreReset } from '../app/store';
+import { onAppStoreReset } from '../shared/store';
 
 let client: QueryClient | undefined;
 

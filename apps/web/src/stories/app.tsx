@@ -1,10 +1,10 @@
 import { MemoryRouter } from 'react-router-dom';
 import { configure, getConfig } from 'storybook/test';
 import { App } from '../app/App';
-import { resetAppStore } from '../app/store';
-import { STORED_USER_KEY, type StoredUser, writeStoredUser } from '../app/storedUser';
+import { resetAppStore } from '../shared/store';
+import { STORED_USER_KEY, type StoredUser, writeStoredUser } from '../shared/storedUser';
 import { LEADERBOARD_STORAGE_KEY } from '../features/leaderboard/atoms';
-import { makeMember } from '../features/leagues/testData';
+import { makeMember } from '../shared/leagues/testData';
 
 const member = makeMember();
 

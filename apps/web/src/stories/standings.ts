@@ -1,5 +1,5 @@
 import { screen } from 'storybook/test';
-import { getAppStore } from '../app/store';
+import { getAppStore } from '../shared/store';
 import { leaderboardChoiceAtom, type StandingsView } from '../features/leaderboard/atoms';
 import {
   contestWidgets,
@@ -10,7 +10,7 @@ import {
   standings,
 } from '../features/leaderboard/testData';
 import type { League } from '../data/leagues/types';
-import { makeLeague } from '../features/leagues/testData';
+import { makeLeague } from '../shared/leagues/testData';
 import { http, userLeagues } from './api';
 
 /**

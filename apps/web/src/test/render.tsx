@@ -11,7 +11,7 @@ import { App } from '../app/App';
 // The signed-in shell is a lazy chunk (app/routes.tsx). Imported here, it is compiled once as the test
 // file loads, not inside the first /home test (whose time limit also covers its screen's chunk).
 import '../app/HomeLayout';
-import { type StoredUser, writeStoredUser } from '../app/storedUser';
+import { type StoredUser, writeStoredUser } from '../shared/storedUser';
 
 export const testUser: StoredUser = {
   userId: 7,

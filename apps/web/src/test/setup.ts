@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { resetAppStore } from '../app/store';
+import { resetAppStore } from '../shared/store';
 
 /**
  * happy-dom would really fetch (STACK.md gotcha 6): every test starts with a fetch that fails

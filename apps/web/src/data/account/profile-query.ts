@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../app/api';
+import { api, unwrap } from '../../shared/api';
 import { accountKeys } from './keys';
 
 export const profileQueryOptions = (userId: number) =>

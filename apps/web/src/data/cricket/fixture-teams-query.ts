@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../app/api';
+import { api, unwrap } from '../../shared/api';
 import { cricketKeys } from './keys';
 
 export const fixtureTeamsQueryOptions = (fixtureId: number) =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../app/api';
+import { api, unwrap } from '../../shared/api';
 import { leagueKeys } from './keys';
 import type { PublicLeague } from './types';
 

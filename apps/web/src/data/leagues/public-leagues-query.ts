@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../app/api';
+import { api, unwrap } from '../../shared/api';
 import { leagueKeys } from './keys';
 
 export async function getPublicLeagues(userId: number, search: string, signal?: AbortSignal) {

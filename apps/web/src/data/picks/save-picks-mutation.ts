@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../app/api';
+import { api, unwrap } from '../../shared/api';
 import { standingsKeys } from '../standings/keys';
 import { picksKeys } from './keys';
 import type { MatchPredictionSaveItem, PlayerSelectionSaveItem } from './types';

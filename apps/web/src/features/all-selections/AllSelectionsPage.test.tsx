@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { apiError, type CapturedRequest, custom, jsonResponse, mockApi, reply } from '../../test/api';
 import { renderApp, testUser } from '../../test/render';
 import { chooseOption, optionNames } from '../../test/select';
-import { makeLeague } from '../leagues/testData';
-import { makeFixture, makeFixturePlayerSelection, makeFixtureSelection } from '../picks/testData';
+import { makeLeague } from '../../shared/leagues/testData';
+import { makeFixture, makeFixturePlayerSelection, makeFixtureSelection } from '../../shared/picks/testData';
 
 const mp = makeLeague({ LeagueID: 1, LeagueName: 'Office MP', LeagueTypeName: 'Match Prediction', Status: 'Active' });
 const ps = makeLeague({ LeagueID: 2, LeagueName: 'Office PS', LeagueTypeName: 'Player Selection', Status: 'Finished' });

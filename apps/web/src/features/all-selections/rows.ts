@@ -1,6 +1,6 @@
 import type { Fixture } from '../../data/cricket/types';
 import type { FixturePlayerSelection, FixtureSelection } from '../../data/picks/types';
-import { sortByStart } from '../picks/leagues';
+import { sortByStart } from '../../shared/picks/leagues';
 
 /** One line of the All Selections grid, for both league types. */
 export interface SelectionLine {

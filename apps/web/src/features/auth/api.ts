@@ -1,4 +1,4 @@
-import { api, unwrap } from '../../app/api';
+import { api, unwrap } from '../../shared/api';
 
 /** The account calls of spec section 7, each a small typed function on the one client. */
 

@@ -1,4 +1,4 @@
-import { api, unwrap } from '../../app/api';
+import { api, unwrap } from '../../shared/api';
 import type { ContactValues } from './schema';
 
 export function sendContactMessage(body: ContactValues) {

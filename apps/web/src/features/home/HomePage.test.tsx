@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, reply } from '../../test/api';
 import { renderApp, testUser } from '../../test/render';
-import { makePublicLeague } from '../leagues/testData';
+import { makePublicLeague } from '../../shared/leagues/testData';
 
 const widgets = [
   { Header: 'Most Runs', StatEntry: [{ Player: 'S Mandhana', Team: 'RCB', Runs: 412 }] },

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, reply } from '../../test/api';
 import { renderApp, testUser } from '../../test/render';
-import { makePublicLeague } from '../leagues/testData';
+import { makePublicLeague } from '../../shared/leagues/testData';
 import { searchAction } from './JoinLeaguePage';
 
 const dc = makePublicLeague();

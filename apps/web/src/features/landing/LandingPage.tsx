@@ -2,7 +2,7 @@ import { Button } from '@fantasy-cricket/ui';
 import { landingMessages } from '@fantasy-cricket/rules';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { CricketIllustration } from './CricketIllustration';
 import * as styles from './Landing.css';
 

@@ -1,6 +1,6 @@
 import { Button } from '@fantasy-cricket/ui';
 import { useState } from 'react';
-import { notify } from '../../app/notify';
+import { notify } from '../../shared/notify';
 import { downloadSheet, type ExportFormat } from './export';
 import type { ExportSheet } from './standings';
 

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { resetAppStore } from '../../app/store';
+import { resetAppStore } from '../../shared/store';
 import { apiError, type CapturedRequest, custom, jsonResponse, mockApi, reply } from '../../test/api';
 import { renderApp, testUser } from '../../test/render';
 import { chooseOption, optionNames } from '../../test/select';
-import { makeLeague } from '../leagues/testData';
+import { makeLeague } from '../../shared/leagues/testData';
 import { LEADERBOARD_STORAGE_KEY } from './atoms';
 import {
   contestWidgets,

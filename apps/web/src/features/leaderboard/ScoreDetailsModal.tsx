@@ -1,7 +1,7 @@
 import { messages } from '@fantasy-cricket/rules';
 import { createDataTableColumnHelper, DataTable, type DataTableColumn, Modal, Text } from '@fantasy-cricket/ui';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { notifyError } from '../../app/notify';
+import { notifyError } from '../../shared/notify';
 import { usePastPlayerSelectionsQuery } from '../../data/standings/past-player-selections-query';
 import { usePastSelectionsQuery } from '../../data/standings/past-selections-query';
 import { usePlayerScoringDetailsQuery } from '../../data/standings/player-scoring-details-query';

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { storedUserAtom } from '../../app/atoms';
+import { storedUserAtom } from '../../shared/atoms';
 
 /**
  * Client state of the Leaderboard screen: the chosen league and the Leaderboard/Contests switch,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, custom, jsonResponse, mockApi, reply, serverFailure } from '../../test/api';
 import { renderApp, testUser } from '../../test/render';
 import { chooseOption } from '../../test/select';
-import { makeLeague, makeMember } from '../leagues/testData';
+import { makeLeague, makeMember } from '../../shared/leagues/testData';
 
 const mine = makeLeague();
 const theirs = makeLeague({ LeagueID: 3, LeagueName: 'Cousins Cup', AdminUserID: 99, IsPrivate: false });

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, within } from 'storybook/test';
 import { userLeagues, userLeaguesFail } from '../../stories/api';
 import { AppAt, freshApp } from '../../stories/app';
-import { makeLeague } from '../leagues/testData';
+import { makeLeague } from '../../shared/leagues/testData';
 import { MyLeaguesPage } from './MyLeaguesPage';
 
 /** A Draft league the user runs, an Active one they play in, a public one, and a request awaiting approval. */

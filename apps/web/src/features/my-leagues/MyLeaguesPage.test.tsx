@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, reply, serverFailure } from '../../test/api';
 import { renderApp, testUser } from '../../test/render';
-import { makeLeague } from '../leagues/testData';
+import { makeLeague } from '../../shared/leagues/testData';
 
 const draftAdmin = makeLeague();
 const activeMember = makeLeague({

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, within } from 'storybook/test';
 import { http, userLeagues, userLeaguesFail } from '../../stories/api';
 import { AppAt, freshApp } from '../../stories/app';
-import { makeLeague } from '../leagues/testData';
-import { featureRows, fixtures, players, SERVER_NOW, slots, teams } from '../picks/testData';
+import { makeLeague } from '../../shared/leagues/testData';
+import { featureRows, fixtures, players, SERVER_NOW, slots, teams } from '../../shared/picks/testData';
 import { MySelectionsPage } from './MySelectionsPage';
 
 const mp = makeLeague({ LeagueID: 1, LeagueName: 'Office MP', LeagueTypeName: 'Match Prediction', Status: 'Active' });

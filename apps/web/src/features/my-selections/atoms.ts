@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { LeaguePicksType } from '../picks/leagues';
+import type { LeaguePicksType } from '../../shared/picks/leagues';
 
 /**
  * "Copy below picks to my other MP leagues" / "... other PS leagues" (spec section 2): one choice per

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { STORED_USER_KEY } from '../../../app/storedUser';
+import { STORED_USER_KEY } from '../../../shared/storedUser';
 import { apiError, mockApi, reply } from '../../../test/api';
 import { renderApp } from '../../../test/render';
 

@@ -1,5 +1,5 @@
 import { messages } from '@fantasy-cricket/rules';
-import { ApiError } from '../../../app/api';
+import { ApiError } from '../../../shared/api';
 
 /**
  * The spec's failure text is 'Registration failed: {status} {statusText}. Please try again later.'

@@ -1,5 +1,5 @@
 import { messages } from '@fantasy-cricket/rules';
-import { ApiError } from '../../../app/api';
+import { ApiError } from '../../../shared/api';
 
 /** 'Password reset failed: {status} {statusText}. Please try again later.' (spec section 8). */
 export function resetErrorText(error: unknown): string {

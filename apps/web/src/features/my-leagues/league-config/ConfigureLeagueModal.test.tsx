@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, mockApi, reply, serverFailure } from '../../test/api';
-import { renderApp, testUser } from '../../test/render';
-import { leagueConfigs, makeLeague, selectionConfigs } from '../leagues/testData';
+import { apiError, mockApi, reply, serverFailure } from '../../../test/api';
+import { renderApp, testUser } from '../../../test/render';
+import { leagueConfigs, makeLeague, selectionConfigs } from '../../../shared/leagues/testData';
 
 const ps = makeLeague();
 const mp = makeLeague({ LeagueID: 2, LeagueName: 'Predictors', LeagueTypeName: 'Match Prediction' });

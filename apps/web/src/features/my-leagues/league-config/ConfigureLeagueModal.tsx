@@ -11,16 +11,16 @@ import {
 } from '@fantasy-cricket/ui';
 import { featurePointsError, messages, positionLimit, selectionCountErrors } from '@fantasy-cricket/rules';
 import { useCallback, useMemo, useState } from 'react';
-import { errorNotificationText } from '../../app/notify';
+import { errorNotificationText } from '../../../shared/notify';
 import {
   useSaveLeagueConfigurationsMutation,
   useSaveSelectionConfigsMutation,
-} from '../../data/leagues/configuration-mutations';
-import { useLeagueConfigurationsQuery } from '../../data/leagues/league-configurations-query';
-import { useSelectionConfigsQuery } from '../../data/leagues/selection-configs-query';
-import type { League, LeagueConfigurationItem, SelectionConfigItem } from '../../data/leagues/types';
-import { queryState } from '../../data/query-state';
-import * as styles from '../leagues/leagues.css';
+} from '../../../data/leagues/configuration-mutations';
+import { useLeagueConfigurationsQuery } from '../../../data/leagues/league-configurations-query';
+import { useSelectionConfigsQuery } from '../../../data/leagues/selection-configs-query';
+import type { League, LeagueConfigurationItem, SelectionConfigItem } from '../../../data/leagues/types';
+import { queryState } from '../../../data/query-state';
+import * as styles from '../../../shared/leagues/leagues.css';
 import { PopupMessage, type PopupStatus } from './PopupMessage';
 
 const m = messages.configure;

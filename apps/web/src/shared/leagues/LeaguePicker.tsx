@@ -3,7 +3,7 @@ import { QueryState, Select } from '@fantasy-cricket/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { storedUserAtom } from '../../app/atoms';
+import { storedUserAtom } from '../atoms';
 import { queryState } from '../../data/query-state';
 import type { League } from '../../data/leagues/types';
 import { useUserLeaguesQuery } from '../../data/leagues/user-leagues-query';

@@ -1,12 +1,12 @@
 import { Button, Checkbox, Modal, QueryState, TextArea } from '@fantasy-cricket/ui';
 import { LEAGUE_DESCRIPTION_MAX, messages } from '@fantasy-cricket/rules';
 import { useState } from 'react';
-import { errorNotificationText } from '../../app/notify';
-import { useLeagueQuery } from '../../data/leagues/league-query';
-import type { League } from '../../data/leagues/types';
-import { useUpdateLeagueMutation } from '../../data/leagues/update-league-mutation';
-import { queryState } from '../../data/query-state';
-import * as styles from '../leagues/leagues.css';
+import { errorNotificationText } from '../../../shared/notify';
+import { useLeagueQuery } from '../../../data/leagues/league-query';
+import type { League } from '../../../data/leagues/types';
+import { useUpdateLeagueMutation } from '../../../data/leagues/update-league-mutation';
+import { queryState } from '../../../data/query-state';
+import * as styles from '../../../shared/leagues/leagues.css';
 import { PopupMessage, type PopupStatus } from './PopupMessage';
 
 const m = messages.editLeague;

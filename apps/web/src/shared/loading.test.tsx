@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { custom, jsonResponse, mockApi } from '../test/api';
 import { api, unwrap } from './api';
 import { loadingAtom, pendingRequestsAtom } from './atoms';
-import { GlobalLoadingOverlay } from './GlobalFeedback';
+import { GlobalLoadingOverlay } from '../app/GlobalFeedback';
 import { createLoadingTracker } from './loading';
 import { getAppStore } from './store';
 

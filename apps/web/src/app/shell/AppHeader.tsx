@@ -2,7 +2,7 @@ import { Button, Header, Logo } from '@fantasy-cricket/ui';
 import { shellMessages } from '@fantasy-cricket/rules';
 import { useAtom, useAtomValue } from 'jotai';
 import { Link, useLocation } from 'react-router-dom';
-import { storedUserAtom } from '../../app/atoms';
+import { storedUserAtom } from '../../shared/atoms';
 import * as styles from './AppHeader.css';
 import { SIDEBAR_ID, sidebarOpenAtom } from './atoms';
 

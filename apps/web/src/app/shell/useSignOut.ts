@@ -1,8 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, unwrap } from '../../app/api';
-import { storedUserAtom } from '../../app/atoms';
+import { api, unwrap } from '../../shared/api';
+import { storedUserAtom } from '../../shared/atoms';
 import { clearServerState } from '../../data/query-client';
 
 /**

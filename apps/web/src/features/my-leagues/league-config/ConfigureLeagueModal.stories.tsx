@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
-import { http, serverError, userLeagues } from '../../stories/api';
-import { AppAt, freshApp } from '../../stories/app';
-import { leagueConfigs, makeLeague, selectionConfigs } from '../leagues/testData';
-import { MyLeaguesPage } from '../my-leagues/MyLeaguesPage';
+import { http, serverError, userLeagues } from '../../../stories/api';
+import { AppAt, freshApp } from '../../../stories/app';
+import { leagueConfigs, makeLeague, selectionConfigs } from '../../../shared/leagues/testData';
+import { MyLeaguesPage } from '../MyLeaguesPage';
 
 /** The Draft Player Selection league the signed-in user runs: both steps are editable. */
 const league = makeLeague();

@@ -1,5 +1,5 @@
 import { FormErrorSummary } from '@fantasy-cricket/ui';
-import * as styles from '../leagues/leagues.css';
+import * as styles from '../../../shared/leagues/leagues.css';
 
 export type PopupStatus = { kind: 'success' | 'error'; text: string } | null;
 

@@ -1,6 +1,6 @@
 import { Card, Spinner } from '@fantasy-cricket/ui';
 import { type ReactNode, useEffect, useRef } from 'react';
-import * as styles from './auth.css';
+import * as styles from './Outcome.css';
 
 type Tone = 'success' | 'error' | 'info' | 'pending';
 

@@ -1,5 +1,5 @@
 import { messages } from '@fantasy-cricket/rules';
-import { errorNotificationText } from '../../app/notify';
+import { errorNotificationText } from '../notify';
 
 /**
  * The text of a failed save (spec section 8: 'Failed to save selections. Please try again.', server

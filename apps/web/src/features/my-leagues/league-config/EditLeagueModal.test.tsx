@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, mockApi, reply, serverFailure } from '../../test/api';
-import { renderApp, testUser } from '../../test/render';
-import { makeLeague } from '../leagues/testData';
+import { apiError, mockApi, reply, serverFailure } from '../../../test/api';
+import { renderApp, testUser } from '../../../test/render';
+import { makeLeague } from '../../../shared/leagues/testData';
 
 const mine = makeLeague();
 const theirs = makeLeague({ LeagueID: 3, LeagueName: 'Cousins Cup', AdminUserID: 99 });
