@@ -4,7 +4,7 @@ import { useAtom } from 'jotai';
 import { NavLink } from 'react-router-dom';
 import { SIDEBAR_ID, sidebarOpenAtom } from './atoms';
 import { SignOutIcon } from './icons';
-import { homeScreens } from './navigation';
+import { homeScreens } from '../../shared/navigation';
 import { useSignOut } from './useSignOut';
 
 /** The /home navigation: active link highlighted (aria-current), closes after a choice on phones. */

@@ -15,11 +15,11 @@ import { useLeagueFixturesQuery } from '../../data/cricket/league-fixtures-query
 import { useFixturePlayerSelectionsQuery } from '../../data/picks/fixture-player-selections-query';
 import { useFixtureSelectionsQuery } from '../../data/picks/fixture-selections-query';
 import { queryState } from '../../data/query-state';
-import { LeaguePicker, useMyLeagues } from '../leagues/LeaguePicker';
-import { AutoPickBadge, OwnBadge, ResultBadge } from '../picks/badges';
-import { fixtureOptions, isPlayerSelectionLeague, sortByStart, viewableForSelections } from '../picks/leagues';
-import * as styles from '../picks/picks.css';
-import { Page } from '../shell/Page';
+import { LeaguePicker, useMyLeagues } from '../../shared/leagues/LeaguePicker';
+import { AutoPickBadge, OwnBadge, ResultBadge } from '../../shared/picks/badges';
+import { fixtureOptions, isPlayerSelectionLeague, sortByStart, viewableForSelections } from '../../shared/picks/leagues';
+import * as styles from '../../shared/picks/picks.css';
+import { Page } from '../../shared/Page/Page';
 import {
   defaultFixture,
   filterLines,

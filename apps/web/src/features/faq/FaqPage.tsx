@@ -5,7 +5,7 @@ import { useFaqsQuery } from '../../data/content/faqs-query';
 import { queryState } from '../../data/query-state';
 import * as styles from './Faq.css';
 import { type Faq, filterFaqs } from './filterFaqs';
-import { Page } from '../shell/Page';
+import { Page } from '../../shared/Page/Page';
 
 /** FAQ (spec section 2): search across questions and answers, matches highlighted. */
 export function FaqPage() {

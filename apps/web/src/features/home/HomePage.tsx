@@ -10,15 +10,15 @@ import { DAILY_CHALLENGE_MATCH, messages } from '@fantasy-cricket/rules';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { storedUserAtom } from '../../app/atoms';
+import { storedUserAtom } from '../../shared/atoms';
 import { usePlayerStatsQuery } from '../../data/cricket/player-stats-query';
 import type { StatsWidget } from '../../data/cricket/types';
 import { usePublicLeaguesQuery } from '../../data/leagues/public-leagues-query';
 import type { PublicLeague } from '../../data/leagues/types';
 import { queryState } from '../../data/query-state';
-import * as styles from '../leagues/leagues.css';
-import { Page } from '../shell/Page';
-import { homeScreen } from '../shell/navigation';
+import * as styles from '../../shared/leagues/leagues.css';
+import { Page } from '../../shared/Page/Page';
+import { homeScreen } from '../../shared/navigation';
 
 type StatRow = StatsWidget['StatEntry'][number];
 

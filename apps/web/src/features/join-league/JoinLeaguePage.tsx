@@ -15,14 +15,14 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
-import { storedUserAtom } from '../../app/atoms';
-import { notify, notifyError, notifySuccess } from '../../app/notify';
+import { storedUserAtom } from '../../shared/atoms';
+import { notify, notifyError, notifySuccess } from '../../shared/notify';
 import { useJoinLeagueMutation } from '../../data/leagues/member-mutations';
 import { usePublicLeaguesQuery } from '../../data/leagues/public-leagues-query';
 import type { PublicLeague } from '../../data/leagues/types';
 import { queryState } from '../../data/query-state';
-import * as styles from '../leagues/leagues.css';
-import { Page } from '../shell/Page';
+import * as styles from '../../shared/leagues/leagues.css';
+import { Page } from '../../shared/Page/Page';
 import * as joinStyles from './JoinLeague.css';
 
 const m = messages.join;

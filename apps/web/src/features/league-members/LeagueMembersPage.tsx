@@ -10,17 +10,17 @@ import {
 import { messages } from '@fantasy-cricket/rules';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
-import { storedUserAtom } from '../../app/atoms';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { storedUserAtom } from '../../shared/atoms';
+import { notifyError, notifySuccess } from '../../shared/notify';
 import { useLeagueMembersQuery } from '../../data/leagues/league-members-query';
 import { useChangeLeagueAdminMutation, useUpdateMemberStatusMutation } from '../../data/leagues/member-mutations';
 import { isApprovedMember, type LeagueMember } from '../../data/leagues/types';
 import { queryState } from '../../data/query-state';
-import { IconButton } from '../leagues/IconButton';
-import { LeaguePicker, useMyLeagues } from '../leagues/LeaguePicker';
-import { ApproveIcon, CrownIcon, RejectIcon } from '../leagues/icons';
-import * as styles from '../leagues/leagues.css';
-import { Page } from '../shell/Page';
+import { IconButton } from '../../shared/leagues/IconButton';
+import { LeaguePicker, useMyLeagues } from '../../shared/leagues/LeaguePicker';
+import { ApproveIcon, CrownIcon, RejectIcon } from '../../shared/leagues/icons';
+import * as styles from '../../shared/leagues/leagues.css';
+import { Page } from '../../shared/Page/Page';
 
 const m = messages.members;
 

@@ -1,7 +1,7 @@
 import { Button, Card, Stack, Text, TextLink } from '@fantasy-cricket/ui';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Page } from '../shell/Page';
+import { Page } from '../../shared/Page/Page';
 import { legalDocuments } from './documents';
 import { TermsModal } from './TermsModal';
 

@@ -11,18 +11,18 @@ import { messages } from '@fantasy-cricket/rules';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { storedUserAtom } from '../../app/atoms';
-import { errorNotificationText, notifyError, notifySuccess } from '../../app/notify';
+import { storedUserAtom } from '../../shared/atoms';
+import { errorNotificationText, notifyError, notifySuccess } from '../../shared/notify';
 import { useActivateLeagueMutation, useDeleteLeagueMutation } from '../../data/leagues/league-status-mutations';
 import { isApprovedMember, type League } from '../../data/leagues/types';
 import { useUserLeaguesQuery } from '../../data/leagues/user-leagues-query';
 import { queryState } from '../../data/query-state';
-import { ConfigureLeagueModal } from '../league-config/ConfigureLeagueModal';
-import { EditLeagueModal } from '../league-config/EditLeagueModal';
-import { IconButton } from '../leagues/IconButton';
-import { ActivateIcon, ConfigureIcon, DeleteIcon, EditIcon } from '../leagues/icons';
-import * as styles from '../leagues/leagues.css';
-import { Page } from '../shell/Page';
+import { ConfigureLeagueModal } from './league-config/ConfigureLeagueModal';
+import { EditLeagueModal } from './league-config/EditLeagueModal';
+import { IconButton } from '../../shared/leagues/IconButton';
+import { ActivateIcon, ConfigureIcon, DeleteIcon, EditIcon } from '../../shared/leagues/icons';
+import * as styles from '../../shared/leagues/leagues.css';
+import { Page } from '../../shared/Page/Page';
 
 const m = messages.myLeagues;
 

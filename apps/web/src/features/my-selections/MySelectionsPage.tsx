@@ -13,8 +13,8 @@ import { duplicatesMessage, fixtureLabel, hasStarted, messages, startedMessage }
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
-import { storedUserAtom } from '../../app/atoms';
-import { notify, notifySuccess } from '../../app/notify';
+import { storedUserAtom } from '../../shared/atoms';
+import { notify, notifySuccess } from '../../shared/notify';
 import { useFixturePlayersQuery } from '../../data/cricket/fixture-players-query';
 import { useFixtureTeamsQuery } from '../../data/cricket/fixture-teams-query';
 import { useLeagueFixturesQuery } from '../../data/cricket/league-fixtures-query';
@@ -25,18 +25,18 @@ import { usePlayerSelectionRowsQuery } from '../../data/picks/player-selection-r
 import { useSavePicksMutation } from '../../data/picks/save-picks-mutation';
 import type { FeatureRow, PlayerSelectionRow, SaveResult } from '../../data/picks/types';
 import { combinedQueryState } from '../../data/query-state';
-import { LeaguePicker, useMyLeagues } from '../leagues/LeaguePicker';
-import { AutoPickBadge } from '../picks/badges';
+import { LeaguePicker, useMyLeagues } from '../../shared/leagues/LeaguePicker';
+import { AutoPickBadge } from '../../shared/picks/badges';
 import {
   fixtureOptions,
   isPlayerSelectionLeague,
   leaguePicksType,
   selectableForPicks,
   upcomingFixtures,
-} from '../picks/leagues';
-import * as styles from '../picks/picks.css';
-import { saveErrorText } from '../picks/saveError';
-import { Page } from '../shell/Page';
+} from '../../shared/picks/leagues';
+import * as styles from '../../shared/picks/picks.css';
+import { saveErrorText } from '../../shared/picks/saveError';
+import { Page } from '../../shared/Page/Page';
 import { copyToOtherLeaguesAtom } from './atoms';
 import {
   duplicateRows,

@@ -13,9 +13,9 @@ import { messages } from '@fantasy-cricket/rules';
 import { useAtom } from 'jotai';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ApiError } from '../../app/api';
-import { storedUserAtom } from '../../app/atoms';
-import { notify, notifySuccess } from '../../app/notify';
+import { ApiError } from '../../shared/api';
+import { storedUserAtom } from '../../shared/atoms';
+import { notify, notifySuccess } from '../../shared/notify';
 import {
   DELETION_REASON_MAX,
   useDeleteProfileMutation,
@@ -24,7 +24,7 @@ import {
 import { useProfileQuery } from '../../data/account/profile-query';
 import { clearServerState } from '../../data/query-client';
 import { queryState } from '../../data/query-state';
-import { Page } from '../shell/Page';
+import { Page } from '../../shared/Page/Page';
 import * as styles from './Profile.css';
 
 const m = messages.profile;

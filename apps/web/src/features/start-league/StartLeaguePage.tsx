@@ -5,14 +5,14 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { storedUserAtom } from '../../app/atoms';
-import { errorNotificationText, notifyError, notifySuccess } from '../../app/notify';
+import { storedUserAtom } from '../../shared/atoms';
+import { errorNotificationText, notifyError, notifySuccess } from '../../shared/notify';
 import { useActiveSeriesQuery } from '../../data/leagues/active-series-query';
 import { useCreateLeagueMutation } from '../../data/leagues/create-league-mutation';
 import { useLeagueTypesQuery } from '../../data/leagues/league-types-query';
 import { queryState } from '../../data/query-state';
-import * as styles from '../leagues/leagues.css';
-import { Page } from '../shell/Page';
+import * as styles from '../../shared/leagues/leagues.css';
+import { Page } from '../../shared/Page/Page';
 import { defaultValues, parseSeries, type StartLeagueValues, schema, seriesLabel, seriesValue } from './schema';
 
 const m = messages.startLeague;

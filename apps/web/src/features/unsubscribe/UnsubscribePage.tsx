@@ -2,10 +2,10 @@ import { Button, Text } from '@fantasy-cricket/ui';
 import { messages } from '@fantasy-cricket/rules';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { errorNotificationText } from '../../app/notify';
+import { errorNotificationText } from '../../shared/notify';
 import { useUnsubscribeQuery } from '../../data/account/email-link-queries';
-import { Outcome } from '../auth/Outcome';
-import { Page } from '../shell/Page';
+import { Outcome } from '../../shared/Outcome/Outcome';
+import { Page } from '../../shared/Page/Page';
 
 type State = { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: string } | { kind: 'no-token' };
 

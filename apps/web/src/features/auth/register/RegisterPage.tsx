@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { TermsModal } from '../../legal/TermsModal';
-import { Page } from '../../shell/Page';
+import { Page } from '../../../shared/Page/Page';
 import { addUser } from '../api';
 import * as styles from '../auth.css';
-import { Outcome } from '../Outcome';
+import { Outcome } from '../../../shared/Outcome/Outcome';
 import { registrationErrorText } from './registrationError';
 import { defaultValues, type RegisterValues, schema } from './schema';
 

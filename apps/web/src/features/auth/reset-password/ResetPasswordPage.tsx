@@ -4,10 +4,10 @@ import { messages, PASSWORD_MIN_RESET, RESET_REDIRECT_MS } from '@fantasy-cricke
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Page } from '../../shell/Page';
+import { Page } from '../../../shared/Page/Page';
 import { changePassword } from '../api';
 import * as styles from '../auth.css';
-import { Outcome } from '../Outcome';
+import { Outcome } from '../../../shared/Outcome/Outcome';
 import { resetErrorDetail, resetErrorText } from './resetError';
 import { defaultValues, type ResetValues, schema } from './schema';
 

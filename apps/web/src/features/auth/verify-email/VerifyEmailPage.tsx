@@ -5,13 +5,13 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { ApiError } from '../../../app/api';
-import { notify, notifySuccess } from '../../../app/notify';
-import { Page } from '../../shell/Page';
+import { ApiError } from '../../../shared/api';
+import { notify, notifySuccess } from '../../../shared/notify';
+import { Page } from '../../../shared/Page/Page';
 import { useVerifyEmailQuery } from '../../../data/account/email-link-queries';
 import { emailFromBody, resendVerificationEmail } from '../api';
 import * as styles from '../auth.css';
-import { Outcome } from '../Outcome';
+import { Outcome } from '../../../shared/Outcome/Outcome';
 
 const m = messages.verify;
 

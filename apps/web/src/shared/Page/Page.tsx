@@ -1,6 +1,6 @@
 import { Heading, Text } from '@fantasy-cricket/ui';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../shared/useDocumentTitle';
+import { useDocumentTitle } from '../useDocumentTitle';
 import * as styles from './Page.css';
 
 export interface PageProps {

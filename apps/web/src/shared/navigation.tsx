@@ -10,7 +10,7 @@ import {
   TrophyIcon,
   UserIcon,
   UsersIcon,
-} from './icons';
+} from '../app/shell/icons';
 
 const nav = shellMessages.nav;
 
