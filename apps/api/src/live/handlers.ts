@@ -51,11 +51,11 @@ export const liveHandlers: PartialHandlerMap<LiveOps> = {
     const topics = await topicsFor(deps.db, me(session), query.fixtures, query.leagues);
     if (query.after === undefined)
       return { status: 200, body: { Events: [], LastEventID: await lastEventId(deps.db) } };
+    // The newest id first: ids are in commit order, so every event of the topics up to it is in the
+    // answer below, and a caller with none of them may skip to it.
+    const newest = await lastEventId(deps.db);
     const rows = await topicEventsAfter(deps.db, query.after, [...topics.fixtures], [...topics.leagues], 500);
-    // Without events of its topics, the caller may skip to the newest id (nothing of theirs lies between).
-    const last = rows.length
-      ? rows.at(-1)!.id
-      : Math.max(query.after, rows.length < 500 ? await lastEventId(deps.db) : 0);
+    const last = rows.length ? rows.at(-1)!.id : Math.max(query.after, newest);
     return { status: 200, body: { Events: rows.map(toEvent), LastEventID: last } };
   },
 

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database';
 import { applyBall } from '../../src/live/ingest';
+import { liveHub } from '../../src/live/hub';
 import { DB_TARGET, TEST_POSTGRES_URL } from '../db';
 import { pollUntil, startTestApp, type TestApp } from '../helpers';
 import {
@@ -254,4 +255,17 @@ describe(`live event stream on ${DB_TARGET}`, () => {
     },
     60_000,
   );
+
+  it('closing the app ends its open streams (so the process can exit)', async () => {
+    const s = await openStream(w.t, `/api/live/stream?${topics()}`, l.alice.client.cookies);
+    const hub = liveHub(w.t.db);
+    await pollUntil(
+      async () => hub.size,
+      (n) => n > 0,
+    );
+    const ended = new Promise((r) => s.res.on('end', r));
+    await w.t.app.close();
+    await ended;
+    expect(hub.size).toBe(0);
+  });
 });
