@@ -6,7 +6,8 @@ const DAY = 86_400;
 
 /**
  * Deletes what has no use any more: ended sessions, old rate-limit windows, email-link tokens a
- * week after they stopped working, and delivered mail after 30 days (it holds names and addresses).
+ * week after they stopped working, delivered mail after 30 days (it holds names and addresses), and
+ * live events after a week.
  */
 export async function purgeExpired(db: Kysely<DB>, idleMs?: number): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).execute();
@@ -28,6 +29,12 @@ export async function purgeExpired(db: Kysely<DB>, idleMs?: number): Promise<voi
     .deleteFrom('email_outbox')
     .where('status', '=', 'sent')
     .where('sent_at', '<', sql<Date>`now() - make_interval(secs => ${30 * DAY})`)
+    .execute();
+  // Live events serve reconnects during a match (docs/decisions/0016-live-match-day.md); after a week
+  // screens read the snapshots.
+  await db
+    .deleteFrom('live_events')
+    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${7 * DAY})`)
     .execute();
 }
 

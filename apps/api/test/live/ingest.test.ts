@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CricsheetMatch } from '../../src/cricket/import/cricsheet-format';
 import { ballsOf, type LiveBall } from '../../src/live/feed';
 import { applyBall, completeLive } from '../../src/live/ingest';
+import { purgeExpired } from '../../src/housekeeping';
 import { DB_TARGET } from '../db';
 import {
   beginLive,
@@ -202,4 +203,27 @@ describe(`live ingest on ${DB_TARGET}`, () => {
     expect(fx.status).toBe('live');
     expect(new Date(fx.start_time).getTime()).toBeLessThanOrEqual(Date.now());
   }, 60_000);
+
+  it('housekeeping deletes live events older than a week', async () => {
+    const db = w.t.db;
+    const old = await db
+      .insertInto('live_events')
+      .values({
+        fixture_id: null,
+        league_id: null,
+        type: 'state',
+        data: '{}',
+        created_at: new Date(Date.now() - 8 * 86_400_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const recent = await db
+      .insertInto('live_events')
+      .values({ fixture_id: null, league_id: null, type: 'state', data: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await purgeExpired(db);
+    const left = await db.selectFrom('live_events').select('id').where('id', 'in', [old.id, recent.id]).execute();
+    expect(left.map((r) => r.id)).toEqual([recent.id]);
+  });
 });
