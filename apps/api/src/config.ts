@@ -1,5 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type DemoPace, parseDemoPace } from './cricket/demo/pace';
 
 /** The repository root (apps/api/src → ../../..). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -47,6 +48,8 @@ export interface Config {
   trustProxy: boolean;
   /** Load the demo season at start-up and play its fixtures as their start times pass (DEMO_SEASON=off to skip). */
   demoSeason: boolean;
+  /** DEMO_PACE: `<match minutes>/<every minutes>` (default 20/30: a fixture live or starting within 15 min), or `daily`. */
+  demoPace: DemoPace | 'daily';
   session: {
     /** A session ends this long after sign-in, whatever happens. */
     absoluteMs: number;
@@ -149,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     demoSeason: env.DEMO_SEASON !== 'off',
+    demoPace: parseDemoPace(env.DEMO_PACE),
     session: { absoluteMs: 30 * DAY, idleMs: 7 * DAY, touchIntervalMs: MINUTE },
     tokens: { verifyEmailMs: 48 * HOUR, resetPasswordMs: HOUR },
     rateLimits: {

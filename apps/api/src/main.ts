@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { seedFaqs } from './content/faq';
-import { loadDemoSeason } from './cricket/demo/season';
+import { startDemo } from './cricket/demo/run';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { runPickJobs } from './autopick/job';
@@ -20,23 +20,9 @@ async function main(): Promise<void> {
   const app = await buildApp({ database, config, serveWeb: true });
 
   // The demo season: a fictional league whose past fixtures have results and whose future ones are open
-  // for picks. Re-running it plays the fixtures whose start time has passed since, so the game moves on.
-  let demoTimer: NodeJS.Timeout | undefined;
-  if (config.demoSeason) {
-    const playDemo = async () => {
-      try {
-        const r = await loadDemoSeason(database.db, { now: new Date() });
-        app.log.info(
-          `demo season ${r.seasonName}: ${r.completed} completed, ${r.scheduled} scheduled, ${r.played} newly played`,
-        );
-      } catch (err) {
-        app.log.error({ err }, 'demo season update failed');
-      }
-    };
-    await playDemo();
-    demoTimer = setInterval(() => void playDemo(), 10 * 60_000);
-    demoTimer.unref();
-  }
+  // for picks; at DEMO_PACE its fixtures are played live one after another, and demo members fill its
+  // Daily Challenges (cricket/demo/run.ts).
+  const demo = config.demoSeason ? await startDemo(database.db, config.demoPace, app.log) : undefined;
 
   // Leagues: Daily Challenges for the coming match days, and Active leagues without fixtures left → Finished.
   // Safe with several API processes (advisory lock + unique index), so every process runs it.
@@ -94,7 +80,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received, shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    if (demoTimer) clearInterval(demoTimer);
+    demo?.stop();
     clearInterval(leagueTimer);
     clearInterval(pickTimer);
     clearInterval(liveTimer);

@@ -8,6 +8,7 @@ import { importSchedule, type ScheduleRow } from '../import/schedule';
 import { importSquads } from '../import/squads';
 import { InMemoryProvider } from '../provider';
 import { seasonName } from '../teams';
+import { type DemoPace, pacedSlots, slotAtOrBefore } from './pace';
 import { type DemoTeam, simulateMatch } from './simulate';
 
 /**
@@ -36,8 +37,14 @@ export interface DemoSeasonOptions {
    * extended to this many (default `fixtures - past`, 18).
    */
   upcoming?: number;
-  /** UTC start hours of the daily slots (default 10:00 and 14:00). */
+  /** UTC start hours of the daily slots (default 10:00 and 14:00), without `pace`. */
   slotHoursUtc?: readonly number[];
+  /**
+   * Paced (DEMO_PACE): fixtures on a grid every `pace.everyMs`, each played live by the demo replay
+   * (demo/live.ts) from its start time for `pace.matchMs`; only fixtures whose replay would already
+   * be over (a server that was down) are imported at once. Without it: daily slots, played at once.
+   */
+  pace?: DemoPace;
   league?: DemoLeague;
 }
 
@@ -107,7 +114,9 @@ async function keepDemoSeason(db: Kysely<DB>, options: DemoSeasonOptions): Promi
     name = existing.name;
     year = existing.year;
   } else {
-    const slots = demoSlots(options.now, total, past, hours);
+    const slots = options.pace
+      ? pacedSlots(options.now, total, past, options.pace)
+      : demoSlots(options.now, total, past, hours);
     year = slots[0]!.getUTCFullYear();
     name = seasonName(league.competition, String(year));
     await db
@@ -130,23 +139,21 @@ async function keepDemoSeason(db: Kysely<DB>, options: DemoSeasonOptions): Promi
   }
   const season = await db.selectFrom('seasons').select('id').where('name', '=', name).executeTakeFirstOrThrow();
 
-  // Keep `upcoming` fixtures open for picks.
-  const ahead = await db
-    .selectFrom('fixtures')
-    .select([
-      db.fn.count<number>('id').filterWhere('start_time', '>', options.now).as('future'),
-      db.fn.max('match_number').as('last_number'),
-      db.fn.max('start_time').as('last_start'),
-    ])
-    .where('season_id', '=', season.id)
-    .executeTakeFirstOrThrow();
-  const missing = upcoming - Number(ahead.future);
+  // Keep `upcoming` fixtures open for picks (paced: every grid slot from the live one on has a fixture).
   let added = 0;
-  if (missing > 0) {
-    const lastStart = ahead.last_start ? new Date(ahead.last_start).getTime() : 0;
-    const slots = slotsAfter(new Date(Math.max(lastStart, options.now.getTime())), missing, hours);
-    await scheduleDemoFixtures(db, league, { name, year }, Number(ahead.last_number ?? 0) + 1, slots);
-    added = slots.length;
+  if (options.pace) {
+    const slots = await missingPacedSlots(db, season.id, options.now, upcoming, options.pace);
+    if (slots.length) {
+      const last = await db
+        .selectFrom('fixtures')
+        .select(db.fn.max('match_number').as('n'))
+        .where('season_id', '=', season.id)
+        .executeTakeFirstOrThrow();
+      await scheduleDemoFixtures(db, league, { name, year }, Number(last.n ?? 0) + 1, slots);
+      added = slots.length;
+    }
+  } else {
+    added = await extendDaily(db, league, { id: season.id, name, year }, options.now, upcoming, hours);
   }
 
   // Every fixture that has started by `now` and has no result yet is played.
@@ -156,8 +163,11 @@ async function keepDemoSeason(db: Kysely<DB>, options: DemoSeasonOptions): Promi
     .innerJoin('teams as a', 'a.id', 'f.visitor_team_id')
     .select(['f.id', 'f.match_number', 'f.start_time', 'f.status', 'h.name as home', 'a.name as away'])
     .where('f.season_id', '=', season.id)
-    .where('f.start_time', '<=', options.now)
+    .where('f.start_time', '<=', options.pace ? new Date(options.now.getTime() - options.pace.matchMs) : options.now)
     .where('f.cricsheet_match_id', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('live_fixtures as lf').select('lf.fixture_id').whereRef('lf.fixture_id', '=', 'f.id'))),
+    )
     .orderBy('f.start_time')
     .execute();
   const byName = new Map(league.teams.map((t) => [t.name, t]));
@@ -166,19 +176,8 @@ async function keepDemoSeason(db: Kysely<DB>, options: DemoSeasonOptions): Promi
     const home = byName.get(f.home);
     const away = byName.get(f.away);
     if (!home || !away || f.match_number == null) continue;
-    const id = `demo-${year}-${String(f.match_number).padStart(3, '0')}`;
-    matches.set(
-      id,
-      simulateMatch({
-        competition: league.competition,
-        season: String(year),
-        matchNumber: f.match_number,
-        date: f.start_time.toISOString().slice(0, 10),
-        home,
-        away,
-        seed: `${name}#${f.match_number}`,
-      }),
-    );
+    const m = demoMatch(league, { name, year }, { matchNumber: f.match_number, startTime: f.start_time, home, away });
+    matches.set(m.id, m.json);
   }
   const report = await importFromProvider(db, new InMemoryProvider(matches), { seasonSource: DEMO_SOURCE });
   const failed = report.entries.filter((e) => e.status === 'failed');
@@ -201,6 +200,84 @@ async function keepDemoSeason(db: Kysely<DB>, options: DemoSeasonOptions): Promi
     scheduled: count('scheduled'),
     report,
   };
+}
+
+/** The Cricsheet match id of a demo fixture (the instant import and the live replay use the same). */
+export function demoMatchId(year: number, matchNumber: number): string {
+  return `demo-${year}-${String(matchNumber).padStart(3, '0')}`;
+}
+
+/** The simulated Cricsheet match of a demo fixture: the same for the same season and match number. */
+export function demoMatch(
+  league: DemoLeague,
+  season: { name: string; year: number },
+  f: { matchNumber: number; startTime: Date; home: DemoTeam; away: DemoTeam },
+): { id: string; json: unknown } {
+  return {
+    id: demoMatchId(season.year, f.matchNumber),
+    json: simulateMatch({
+      competition: league.competition,
+      season: String(season.year),
+      matchNumber: f.matchNumber,
+      date: new Date(f.startTime).toISOString().slice(0, 10),
+      home: f.home,
+      away: f.away,
+      seed: `${season.name}#${f.matchNumber}`,
+    }),
+  };
+}
+
+/** Daily mode: when fewer than `upcoming` fixtures start after `now`, the next daily slots get new ones. */
+async function extendDaily(
+  db: Kysely<DB>,
+  league: DemoLeague,
+  season: { id: number; name: string; year: number },
+  now: Date,
+  upcoming: number,
+  hours: readonly number[],
+): Promise<number> {
+  const ahead = await db
+    .selectFrom('fixtures')
+    .select([
+      db.fn.count<number>('id').filterWhere('start_time', '>', now).as('future'),
+      db.fn.max('match_number').as('last_number'),
+      db.fn.max('start_time').as('last_start'),
+    ])
+    .where('season_id', '=', season.id)
+    .executeTakeFirstOrThrow();
+  const missing = upcoming - Number(ahead.future);
+  if (missing <= 0) return 0;
+  const lastStart = ahead.last_start ? new Date(ahead.last_start).getTime() : 0;
+  const slots = slotsAfter(new Date(Math.max(lastStart, now.getTime())), missing, hours);
+  await scheduleDemoFixtures(db, league, season, Number(ahead.last_number ?? 0) + 1, slots);
+  return slots.length;
+}
+
+/**
+ * Paced mode: the grid slots from the one a fixture started in that would still be live (start after
+ * `now - matchMs`) to `upcoming` slots after `now` whose grid cell [slot, slot + every) holds no
+ * fixture of the season. Filling them keeps the promise: a fixture live or starting within 15 minutes.
+ */
+export async function missingPacedSlots(
+  db: Kysely<DB>,
+  seasonId: number,
+  now: Date,
+  upcoming: number,
+  pace: DemoPace,
+): Promise<Date[]> {
+  const first = slotAtOrBefore(now.getTime() - pace.matchMs, pace) + pace.everyMs;
+  const last = slotAtOrBefore(now.getTime(), pace) + upcoming * pace.everyMs;
+  const rows = await db
+    .selectFrom('fixtures')
+    .select('start_time')
+    .where('season_id', '=', seasonId)
+    .where('start_time', '>=', new Date(first))
+    .where('start_time', '<', new Date(last + pace.everyMs))
+    .execute();
+  const taken = new Set(rows.map((r) => slotAtOrBefore(new Date(r.start_time).getTime(), pace)));
+  const out: Date[] = [];
+  for (let s = first; s <= last; s += pace.everyMs) if (!taken.has(s)) out.push(new Date(s));
+  return out;
 }
 
 /** Schedules fixtures `firstNumber`, `firstNumber + 1`, ... in `slots`, paired by the round robin. */

@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { runLeagueJobs } from '../../leagues/jobs';
+import { DemoLive } from './live';
+import { keepDemoMembers } from './members';
+import type { DemoPace } from './pace';
+import { loadDemoSeason } from './season';
+
+/**
+ * The demo season's timers (main.ts, when DEMO_SEASON is on): the upkeep (schedule extended, past
+ * fixtures imported, Daily Challenges created and filled with demo members and their picks) every
+ * half step (5 s to 5 min), and, when paced, the live replays looked for every 1/20 step (1 to 10 s).
+ * Every process runs them: advisory locks and the live lease keep the work single.
+ */
+export interface DemoRun {
+  stop(): void;
+}
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+export async function startDemo(db: Kysely<DB>, pace: DemoPace | 'daily', log: FastifyBaseLogger): Promise<DemoRun> {
+  const paced = pace === 'daily' ? undefined : pace;
+  const live = paced ? new DemoLive(db, paced, { log }) : undefined;
+  let busy = false;
+  const upkeep = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const now = new Date();
+      const r = await loadDemoSeason(db, { now, ...(paced ? { pace: paced } : {}) });
+      if (r.created || r.added || r.played)
+        log.info(
+          `demo season ${r.seasonName}: ${r.completed} completed, ${r.scheduled} scheduled, ${r.added} added, ${r.played} newly played`,
+        );
+      await runLeagueJobs(db, { now });
+      const m = await keepDemoMembers(db, {
+        now,
+        aheadMs: paced ? Math.max(4 * paced.everyMs, 2 * 3_600_000) : 24 * 3_600_000,
+      });
+      if (m.joined || m.picks) log.info(`demo members: ${m.joined} joined, ${m.picks} picks made`);
+      await live?.tick(now);
+    } catch (err) {
+      log.error({ err }, 'demo season update failed');
+    } finally {
+      busy = false;
+    }
+  };
+  await upkeep();
+  const timers: NodeJS.Timeout[] = [
+    setInterval(() => void upkeep(), paced ? clamp(paced.everyMs / 2, 5_000, 5 * 60_000) : 10 * 60_000),
+  ];
+  if (live) {
+    timers.push(
+      setInterval(
+        () => void live.tick().catch((err) => log.error({ err }, 'demo replays failed')),
+        clamp(paced!.everyMs / 20, 1_000, 10_000),
+      ),
+    );
+  }
+  for (const t of timers) t.unref();
+  return {
+    stop() {
+      for (const t of timers) clearInterval(t);
+      live?.stop();
+    },
+  };
+}
