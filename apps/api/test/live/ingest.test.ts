@@ -8,6 +8,7 @@ import { DB_TARGET } from '../db';
 import {
   beginLive,
   expectSame,
+  membersFromScratch,
   nonzero,
   parsedPoints,
   type LeagueWorld,
@@ -68,6 +69,7 @@ describe(`live ingest on ${DB_TARGET}`, () => {
     const before = await provisional(db, f.fixtureId);
     expectSame(nonzero(before.points), parsedPoints(f.match, f.players));
     expect(before.members.size).toBeGreaterThan(0);
+    expectSame(before.members, await membersFromScratch(db, f.fixtureId));
 
     const done = await completeLive(db, f.fixtureId, f.match, new Date());
     expect(done).toEqual({ ok: true });
@@ -127,6 +129,8 @@ describe(`live ingest on ${DB_TARGET}`, () => {
     }>`SELECT count(*)::int AS n FROM live_events WHERE fixture_id = ${f.fixtureId}`.execute(db);
     expect(rows[0]!.n).toBe(events - (await leagueEvents(f.fixtureId)));
     expectSame(nonzero((await provisional(db, f.fixtureId)).points), parsedPoints(f.match, f.players));
+    // The members' points, moved ball by ball in that order, are what a computation from scratch gives.
+    expectSame((await provisional(db, f.fixtureId)).members, await membersFromScratch(db, f.fixtureId));
 
     async function leagueEvents(_fixtureId: number) {
       // standings events are league events (fixture_id null): counted in `events` but not in the fixture's.
@@ -160,6 +164,8 @@ describe(`live ingest on ${DB_TARGET}`, () => {
     expectSame(nonzero(after.points), parsedPoints(matchOf(f.match, corrected), f.players));
     const deltaBatter = (after.points.get(batter.id) ?? 0) - (before.points.get(batter.id) ?? 0);
     expect(deltaBatter).toBeGreaterThan(0);
+    // Members moved by exactly the corrected over's difference: what a computation from scratch gives.
+    expectSame(after.members, await membersFromScratch(db, f.fixtureId));
     // Members who picked the batter moved by the batter's difference under their league's points.
     const again = await applyBall(db, f.fixtureId, six, new Date());
     expect(again.changed).toBe(false);

@@ -8,7 +8,9 @@ import { parseCricsheetMatch } from '../../src/cricket/import/parse';
 import { playerPoints } from '../../src/cricket/scoring/player-selection';
 import type { DB } from '../../src/db/schema';
 import { ballsOf, type Clock, type LiveBall } from '../../src/live/feed';
-import { startLive } from '../../src/live/ingest';
+import { countersOf, leadersOf, startLive } from '../../src/live/ingest';
+import { provisionalPoints } from '../../src/live/lines';
+import { psFeaturePoints } from '../../src/standings/points';
 import type { SignedIn } from '../helpers';
 import { type LeagueWorld, person, startLeagueWorld } from '../leagues/setup';
 import { joinAs, mpPick, psPicks, setUpLeague } from '../standings/setup';
@@ -192,3 +194,38 @@ export function parsedPoints(match: CricsheetMatch, players: Map<string, { id: n
   return out;
 }
 export const nonzero = (m: Map<number, number>) => new Map([...m].filter(([, v]) => v !== 0));
+
+/**
+ * Every member's provisional points of the fixture computed from scratch (not incrementally): PS
+ * picks × the league's points on the stored lines, MP picks against the leaders of the stored lines.
+ */
+export async function membersFromScratch(db: Kysely<DB>, fixtureId: number) {
+  const lines = await db.selectFrom('live_player_lines').selectAll().where('fixture_id', '=', fixtureId).execute();
+  const byPlayer = new Map(lines.filter((l) => l.player_id !== null).map((l) => [l.player_id!, l]));
+  const out = new Map<string, number>();
+  const ps = await db.selectFrom('player_selections').selectAll().where('fixture_id', '=', fixtureId).execute();
+  const leaguePoints = new Map<number, Map<number, number>>();
+  for (const p of ps) {
+    if (!leaguePoints.has(p.league_id)) leaguePoints.set(p.league_id, await psFeaturePoints(db, p.league_id));
+    const l = byPlayer.get(p.player_id);
+    const pts = l
+      ? provisionalPoints(countersOf(l), l.did_play, l.position_id as PositionId, leaguePoints.get(p.league_id)!)
+      : 0;
+    const key = `${p.league_id}:${p.user_id}`;
+    out.set(key, (out.get(key) ?? 0) + pts);
+  }
+  const winners = leadersOf(lines);
+  const mp = await db
+    .selectFrom('league_selections as s')
+    .innerJoin('league_configurations as c', 'c.id', 's.league_configuration_id')
+    .select(['s.league_id', 's.user_id', 'c.feature_id', 'c.points', 'c.is_active', 's.player_id', 's.bonus_option_id'])
+    .where('s.fixture_id', '=', fixtureId)
+    .execute();
+  for (const p of mp) {
+    const entity = p.player_id ?? p.bonus_option_id;
+    const win = winners.some((w) => w.featureId === p.feature_id && entity !== null && w.ids.includes(entity));
+    const key = `${p.league_id}:${p.user_id}`;
+    out.set(key, (out.get(key) ?? 0) + (win && p.is_active ? p.points : 0));
+  }
+  return out;
+}
