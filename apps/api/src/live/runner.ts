@@ -5,7 +5,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import type { LiveConfig } from './config';
-import { comparePositions, type Clock, type FeedAdapter, type LiveFeed, PollingFeed, realClock } from './feed';
+import {
+  type Clock,
+  comparePositions,
+  type FeedAdapter,
+  type LiveFeed,
+  PollingFeed,
+  ReplayFeed,
+  type ReplayOptions,
+  realClock,
+} from './feed';
 import {
   applyBall,
   ballFingerprint,
@@ -125,6 +134,26 @@ export async function runFeed(
     await clock.sleep(feed.waitMs(), options.signal);
   }
   return 'stopped';
+}
+
+/**
+ * Plays a complete Cricsheet match into a fixture ball by ball (the demo, a rehearsal): a
+ * `ReplayFeed` through `runFeed`. `durationMs: 20 * 60_000` plays a T20 in 20 minutes.
+ */
+export function replayMatch(
+  db: Kysely<DB>,
+  fixtureId: number,
+  match: unknown,
+  matchId: string,
+  options: ReplayOptions & RunOptions = {},
+): Promise<RunOutcome> {
+  const { ballIntervalMs, durationMs, batch, ...run } = options;
+  const feed = new ReplayFeed(match, matchId, {
+    ...(ballIntervalMs !== undefined ? { ballIntervalMs } : {}),
+    ...(durationMs !== undefined ? { durationMs } : {}),
+    ...(batch !== undefined ? { batch } : {}),
+  });
+  return runFeed(db, fixtureId, feed, run);
 }
 
 /** The vendor URL of a fixture: `{fixtureId}` and `{matchId}` replaced. */

@@ -184,6 +184,7 @@ export async function matchCentre(
       WHERE s.fixture_id = ${fixtureId} AND s.did_play
       GROUP BY s.player_id, p.cricsheet_id, p.full_name, t.name
       ORDER BY points DESC, name`.execute(db);
+    out.Leaders = await finalLeaders(db, fixtureId);
     out.PlayerPoints = pts.map((r) => ({
       PlayerID: r.player_id,
       CricsheetID: r.cricsheet_id ?? '',
@@ -194,6 +195,45 @@ export async function matchCentre(
     }));
   }
   if (league) out.League = await leagueMembers(db, league, fixtureId, userId, f, live, lines, now);
+  return out;
+}
+
+/** The final winners of the features the stats decide, as leaders (from the derived scoring tables). */
+async function finalLeaders(db: Kysely<DB>, fixtureId: number): Promise<MatchCentre['Leaders']> {
+  const features = [...LIVE_MP_FEATURES];
+  const { rows } = await sql<{
+    feature_id: number;
+    entity_type: string;
+    entity_id: number;
+    name: string | null;
+    value: number | null;
+  }>`
+    SELECT w.feature_id, w.entity_type, w.entity_id, coalesce(p.full_name, b.label) AS name,
+           CASE w.feature_id WHEN ${features[0]} THEN s.runs WHEN ${features[1]} THEN s.wickets
+             ELSE (SELECT sum(x.sixes)::int FROM player_fixture_stats x WHERE x.fixture_id = w.fixture_id AND x.did_play) END AS value
+    FROM fixture_feature_winners w
+    LEFT JOIN players p ON w.entity_type = 'player' AND p.id = w.entity_id
+    LEFT JOIN bonus_options b ON w.entity_type = 'bonus' AND b.id = w.entity_id
+    LEFT JOIN player_fixture_stats s ON w.entity_type = 'player' AND s.fixture_id = w.fixture_id AND s.player_id = w.entity_id
+    WHERE w.fixture_id = ${fixtureId} AND w.feature_id IN (${sql.join(features)})
+    ORDER BY w.feature_id, w.entity_id`.execute(db);
+  const out: MatchCentre['Leaders'] = [];
+  for (const r of rows) {
+    let l = out.find((x) => x.FeatureID === r.feature_id);
+    if (!l) {
+      l = {
+        FeatureID: r.feature_id,
+        FeatureName: FEATURES_BY_ID.get(r.feature_id)?.name ?? '',
+        EntityType: r.entity_type === 'bonus' ? 'bonus' : 'player',
+        IDs: [],
+        Names: [],
+        Value: Number(r.value ?? 0),
+      };
+      out.push(l);
+    }
+    l.IDs.push(r.entity_id);
+    l.Names.push(r.name ?? String(r.entity_id));
+  }
   return out;
 }
 

@@ -6,7 +6,7 @@ import { type Database, openDatabase } from '../../src/db/database';
 import type { CricsheetMatch } from '../../src/cricket/import/cricsheet-format';
 import { type LiveFeed, type LiveUpdate, PollingFeed, ReplayFeed } from '../../src/live/feed';
 import { completeLive } from '../../src/live/ingest';
-import { runFeed } from '../../src/live/runner';
+import { replayMatch, runFeed } from '../../src/live/runner';
 import { DB_TARGET, TEST_POSTGRES_URL } from '../db';
 import {
   type LeagueWorld,
@@ -181,7 +181,8 @@ describe(`live feeds and their runner on ${DB_TARGET}`, () => {
     const db2 = second?.db ?? w.t.db;
     try {
       const later = new TestClock(clock.t);
-      const taken = await runFeed(db2, f.fixtureId, new ReplayFeed(f.match, f.matchId, { ballIntervalMs: 0 }), {
+      const taken = await replayMatch(db2, f.fixtureId, f.match, f.matchId, {
+        ballIntervalMs: 0,
         clock: later,
         runnerId: 'process-2',
       });

@@ -71,6 +71,14 @@ describe(`live ingest on ${DB_TARGET}`, () => {
     expect(before.members.size).toBeGreaterThan(0);
     expectSame(before.members, await membersFromScratch(db, f.fixtureId));
 
+    const centre = async () =>
+      (await l.alice.client.get(`/api/live/fixture/${f.fixtureId}?leagueId=${l.mp.LeagueID}`)).json();
+    const leaders = (mc: { Leaders: { FeatureID: number; IDs: number[] }[] }) =>
+      mc.Leaders.map((x) => ({ FeatureID: x.FeatureID, IDs: x.IDs }));
+    const liveCentre = await centre();
+    expect(liveCentre.Fixture.Provisional).toBe(true);
+    expect(liveCentre.Leaders.length).toBeGreaterThan(0);
+
     const done = await completeLive(db, f.fixtureId, f.match, new Date());
     expect(done).toEqual({ ok: true });
     const { rows: final } = await sql<{ player_id: number; points: number }>`
@@ -98,6 +106,15 @@ describe(`live ingest on ${DB_TARGET}`, () => {
       .where('fixture_id', '=', f.fixtureId)
       .executeTakeFirstOrThrow();
     expect(live.state).toBe('completed');
+    // The Match Centre now shows the final figures: the same leaders, the same points, nothing provisional.
+    const finalCentre = await centre();
+    expect(finalCentre.Fixture.State).toBe('completed');
+    expect(finalCentre.Fixture.Provisional).toBe(false);
+    expect(leaders(finalCentre)).toEqual(leaders(liveCentre));
+    expect(finalCentre.PlayerPoints.every((p: { Provisional: boolean }) => !p.Provisional)).toBe(true);
+    for (const m of finalCentre.League.Members as { UserID: number; LivePoints: number }[]) {
+      expect(m.LivePoints).toBe(before.members.get(`${l.mp.LeagueID}:${m.UserID}`));
+    }
   }, 120_000);
 
   it('a duplicate ball is a no-op; out-of-order balls and a gap then a burst end where the match in order does', async () => {
