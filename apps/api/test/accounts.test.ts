@@ -153,7 +153,7 @@ describe('authenticateUser', () => {
 });
 
 describe('getSession and signOut', () => {
-  it('returns the session user, then 401 after sign-out (session row gone, cookie cleared)', async () => {
+  it('returns the session user, then 204 (not signed in) after sign-out (session row gone, cookie cleared)', async () => {
     const { client, userId, email } = await signUp(t);
     const sid = client.cookies.get('fcl_sid')!;
     const me = await client.get('/api/session');
@@ -167,8 +167,8 @@ describe('getSession and signOut', () => {
       await t.db.selectFrom('sessions').select('id_hash').where('id_hash', '=', sha256(sid)).execute(),
     ).toHaveLength(0);
     const after = await client.get('/api/session');
-    expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ error: { message: messages.profile.notLoggedIn } });
+    expect(after.statusCode).toBe(204);
+    expect(after.body).toBe('');
   });
 
   it('signs out without a session too', async () => {
@@ -316,8 +316,8 @@ describe('password reset', () => {
     expect(await t.db.selectFrom('sessions').select('id_hash').where('user_id', '=', a.userId).execute()).toHaveLength(
       0,
     );
-    expect((await a.client.get('/api/session')).statusCode).toBe(401);
-    expect((await otherBrowser.get('/api/session')).statusCode).toBe(401);
+    expect((await a.client.get('/api/session')).statusCode).toBe(204);
+    expect((await otherBrowser.get('/api/session')).statusCode).toBe(204);
 
     const oldPw = await t.client().post('/api/user/authenticate_user', { email: a.email, password: PASSWORD });
     expect(oldPw.json().status).toBe('failure');

@@ -108,8 +108,8 @@ describe('deleteUserProfile', () => {
       .executeTakeFirstOrThrow();
     expect(contact.user_id).toBeNull();
 
-    expect((await s.client.get('/api/session')).statusCode).toBe(401);
-    expect((await secondBrowser.get('/api/session')).statusCode).toBe(401);
+    expect((await s.client.get('/api/session')).statusCode).toBe(204);
+    expect((await secondBrowser.get('/api/session')).statusCode).toBe(204);
     const login = await t.client().post('/api/user/authenticate_user', { email: s.email, password: PASSWORD });
     expect(login.json().status).toBe('failure');
     // The address can be used for a new account.

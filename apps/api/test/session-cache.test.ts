@@ -55,7 +55,7 @@ describe(`session cache on ${DB_TARGET}`, () => {
       .set({ expires_at: sql<Date>`now() - interval '1 second'` })
       .where('id_hash', '=', hash)
       .execute();
-    expect(await status(s.client)).toBe(401);
+    expect(await status(s.client)).toBe(204);
 
     const s2 = await signUp(t);
     await warm(s2);
@@ -64,14 +64,14 @@ describe(`session cache on ${DB_TARGET}`, () => {
       .set({ last_seen_at: sql<Date>`now() - interval '8 days'` })
       .where('id_hash', '=', sha256(s2.client.cookies.get('fcl_sid')!))
       .execute();
-    expect(await status(s2.client)).toBe(401);
+    expect(await status(s2.client)).toBe(204);
   });
 
   it('refuses a session deleted in the database (password reset, account deletion)', async () => {
     const s = await signUp(t);
     await warm(s);
     await t.db.deleteFrom('sessions').where('user_id', '=', s.userId).execute();
-    expect(await status(s.client)).toBe(401);
+    expect(await status(s.client)).toBe(204);
   });
 
   it.runIf(DB_TARGET === 'postgres')('a session signed out through one instance is refused by another', async () => {
@@ -95,9 +95,9 @@ describe(`session cache on ${DB_TARGET}`, () => {
       expect(
         await pollUntil(
           () => status(c2),
-          (code) => code === 401,
+          (code) => code === 204,
         ),
-      ).toBe(401);
+      ).toBe(204);
 
       // Expired in the database through instance 1: instance 2 refuses it too.
       const s2 = await signUp(t);
@@ -112,9 +112,9 @@ describe(`session cache on ${DB_TARGET}`, () => {
       expect(
         await pollUntil(
           () => status(c3),
-          (code) => code === 401,
+          (code) => code === 204,
         ),
-      ).toBe(401);
+      ).toBe(204);
     } finally {
       await t2.close();
       await second.close();
@@ -142,13 +142,13 @@ describe(`session cache on ${DB_TARGET}`, () => {
     } finally {
       await other.close();
     }
-    expect(await status(s.client)).toBe(401);
+    expect(await status(s.client)).toBe(204);
     await pollUntil(
       async () => hub.ready && hub.epoch > epoch + 1,
       (up) => up,
     );
     expect(hub.ready).toBe(true);
-    expect(await status(s.client)).toBe(401);
+    expect(await status(s.client)).toBe(204);
 
     // And the cache works again after the reconnect.
     const s2 = await signUp(t);

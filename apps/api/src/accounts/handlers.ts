@@ -54,7 +54,8 @@ const ipOf = (request: FastifyRequest) => request.ip;
 export const accountHandlers: PartialHandlerMap<AccountOps> = {
   async getSession({ session, deps }) {
     const user = session && (await sessionUser(deps, session.userId));
-    if (!user) throw new HttpError(401, apiMessages.notSignedIn);
+    // Not signed in is an expected answer on every anonymous page load: 204, not an error.
+    if (!user) return { status: 204 };
     return { status: 200, body: user };
   },
 

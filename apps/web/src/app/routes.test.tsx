@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, mockApi, reply } from '../test/api';
+import { apiError, custom, mockApi, reply } from '../test/api';
 import { renderApp, testUser } from '../test/render';
 import { startSession } from '../shared/session';
 import { STORED_USER_KEY } from '../shared/storedUser';
@@ -120,8 +120,20 @@ describe('routes and guards', () => {
     expect(requests.filter(notHome).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/session/sign_out']);
   });
 
-  it('on start, a 401 session while a user is stored forgets the user and the guard leaves /home', async () => {
-    mockApi(reply('/session', 'get', 401, apiError('Please sign in.')), faqs);
+  it('on start, a 204 (not signed in) while a user is stored forgets the user and the guard leaves /home', async () => {
+    mockApi(reply('/session', 'get', 204, undefined), faqs);
+    const { router } = renderApp('/home/view-faqs', { user: testUser });
+    await screen.findByText('Hi, Smriti !');
+    await startSession();
+    await waitFor(() => expect(router.location.pathname).toBe('/landing'));
+    expect(localStorage.getItem(STORED_USER_KEY)).toBeNull();
+  });
+
+  it('on start, a 401 from an older server while a user is stored also forgets the user', async () => {
+    mockApi(
+      custom('/session', 'get', () => ({ status: 401, body: apiError('Please sign in.') })),
+      faqs,
+    );
     const { router } = renderApp('/home/view-faqs', { user: testUser });
     await screen.findByText('Hi, Smriti !');
     await startSession();

@@ -9,8 +9,9 @@ onAppStoreReset(() => {
 
 /**
  * GET /api/session once per page load: it (re)issues the XSRF-TOKEN cookie every later write needs.
- * A 401 while a user is stored means the server session is gone, so the stored user is forgotten and
- * the route guards send the person to /landing. A session of another user replaces the stored one.
+ * A 204 (not signed in) while a user is stored means the server session is gone, so the stored user
+ * is forgotten and the route guards send the person to /landing. A session of another user replaces
+ * the stored one.
  */
 export function startSession(): Promise<void> {
   started ??= checkSession();
@@ -22,6 +23,10 @@ async function checkSession(): Promise<void> {
   try {
     const session = await unwrap(api.GET('/session'));
     const stored = store.get(storedUserAtom);
+    if (!session) {
+      if (stored) store.set(storedUserAtom, null);
+      return;
+    }
     if (stored && typeof session.user_id === 'number' && stored.userId !== session.user_id) {
       store.set(storedUserAtom, {
         userId: session.user_id,
@@ -31,6 +36,7 @@ async function checkSession(): Promise<void> {
       });
     }
   } catch (error) {
+    // 401 from a server of an older version (before 204 meant "not signed in").
     if (error instanceof ApiError && error.status === 401) {
       if (store.get(storedUserAtom)) store.set(storedUserAtom, null);
       return;

@@ -13,7 +13,9 @@ export interface paths {
         };
         /**
          * The signed-in user, if any
-         * @description Also (re)issues the `XSRF-TOKEN` cookie, so the web app calls it on start.
+         * @description Also (re)issues the `XSRF-TOKEN` cookie, so the web app calls it on start. Not being signed in
+         *     is an expected answer here, not an error: 204 without a body (no session, or one that expired
+         *     or was revoked), so an anonymous page load logs no failed request.
          */
         get: operations["getSession"];
         put?: never;
@@ -1648,7 +1650,13 @@ export interface operations {
                     "application/json": components["schemas"]["SessionUser"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            /** @description Not signed in */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
