@@ -1,15 +1,5 @@
-import {
-  Button,
-  ConfirmDialog,
-  createDataTableColumnHelper,
-  DataTable,
-  Modal,
-  QueryState,
-  Stepper,
-  Text,
-  Tooltip,
-} from '@fantasy-cricket/ui';
-import { featurePointsError, messages, positionLimit, selectionCountErrors } from '@fantasy-cricket/rules';
+import { Button, ConfirmDialog, Modal, QueryState, Stepper } from '@fantasy-cricket/ui';
+import { featurePointsError, messages, selectionCountErrors } from '@fantasy-cricket/rules';
 import { useCallback, useMemo, useState } from 'react';
 import { errorNotificationText } from '../../../shared/notify';
 import {
@@ -18,9 +8,11 @@ import {
 } from '../../../data/leagues/configuration-mutations';
 import { useLeagueConfigurationsQuery } from '../../../data/leagues/league-configurations-query';
 import { useSelectionConfigsQuery } from '../../../data/leagues/selection-configs-query';
-import type { League, LeagueConfigurationItem, SelectionConfigItem } from '../../../data/leagues/types';
+import type { League } from '../../../data/leagues/types';
 import { queryState } from '../../../data/query-state';
 import * as styles from '../../../shared/leagues/leagues.css';
+import { type FeatureRow, FeaturesStep } from './FeaturesStep';
+import { type CountRow, PlayerCountsStep } from './PlayerCountsStep';
 import { PopupMessage, type PopupStatus } from './PopupMessage';
 
 const m = messages.configure;
@@ -29,14 +21,6 @@ export const PLAYER_SELECTION = 'Player Selection';
 /** Editable only for the admin of a private Draft league (spec section 6). */
 export function canConfigure(league: League, userId: number): boolean {
   return league.AdminUserID === userId && league.IsPrivate && league.Status === 'Draft';
-}
-
-interface CountRow extends SelectionConfigItem {
-  countText: string;
-}
-interface FeatureRow extends LeagueConfigurationItem {
-  pointsText: string;
-  error?: string;
 }
 
 export interface ConfigureLeagueModalProps {
@@ -48,8 +32,9 @@ export interface ConfigureLeagueModalProps {
 
 /**
  * League Configuration popup (spec sections 2, 4, 5, 8). Player Selection leagues have two steps
- * (player counts, then features and points) with a confirmation between them; Match Prediction
- * leagues only the second. View-only unless the user may configure.
+ * (player counts, then features and points: PlayerCountsStep, FeaturesStep) with a confirmation
+ * between them; Match Prediction leagues only the second. View-only unless the user may configure.
+ * This component holds the edits and the saves; the steps render them.
  */
 export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: ConfigureLeagueModalProps) {
   const isPlayerSelection = league.LeagueTypeName === PLAYER_SELECTION;
@@ -164,106 +149,7 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
     [],
   );
 
-  // Columns are memoised: a new cell function on every render would remount the inputs (and drop focus).
-  const countColumns = useMemo(() => {
-    const countCol = createDataTableColumnHelper<CountRow>();
-    return [
-      countCol.accessor('PositionTypeName', { header: 'Player Type', meta: { rowHeader: true } }),
-      countCol.display({
-        id: 'max',
-        header: 'Max Allowed',
-        meta: { align: 'end' },
-        cell: ({ row }) => row.original.MaxAllowed || positionLimit(row.original.PositionTypeName),
-      }),
-      countCol.display({
-        id: 'count',
-        header: 'Count',
-        meta: { align: 'end' },
-        cell: ({ row }) =>
-          countsEditable ? (
-            <input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              className={styles.input}
-              aria-label={`Count of ${row.original.PositionTypeName}`}
-              value={row.original.countText}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setCountEdits((all) => ({ ...all, [row.original.ID]: value }));
-              }}
-            />
-          ) : (
-            row.original.countText
-          ),
-      }),
-    ];
-  }, [countsEditable]);
-
-  const featureColumns = useMemo(() => {
-    const featureCol = createDataTableColumnHelper<FeatureRow>();
-    return [
-      featureCol.display({
-        id: 'select',
-        header: 'Select',
-        cell: ({ row }) => (
-          <input
-            type="checkbox"
-            aria-label={`Select ${row.original.FeatureName}`}
-            checked={row.original.IsActive}
-            disabled={!editable}
-            onChange={(event) => updateFeature(row.original.ID, { IsActive: event.currentTarget.checked })}
-          />
-        ),
-      }),
-      featureCol.accessor('FeatureName', {
-        header: 'Feature',
-        cell: ({ row }) => (
-          <Tooltip content={row.original.FeatureDescription}>
-            <button type="button" className={styles.featureName}>
-              {row.original.FeatureName}
-            </button>
-          </Tooltip>
-        ),
-      }),
-      featureCol.display({
-        id: 'points',
-        header: 'Points',
-        cell: ({ row }) => {
-          const r = row.original;
-          if (!editable) return <span className={styles.nowrap}>{r.pointsText}</span>;
-          const hintId = `points-hint-${r.ID}`;
-          const errorId = `points-error-${r.ID}`;
-          return (
-            <div className={styles.cellStack}>
-              <input
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={r.MaxPoints}
-                step={1}
-                className={styles.input}
-                aria-label={`Points for ${r.FeatureName}`}
-                aria-invalid={r.error ? true : undefined}
-                aria-describedby={r.error ? `${hintId} ${errorId}` : hintId}
-                value={r.pointsText}
-                onChange={(event) => updateFeature(r.ID, { pointsText: event.currentTarget.value })}
-              />
-              <span id={hintId} className={styles.fieldNote}>
-                {m.rangeHint(r.MaxPoints)}
-              </span>
-              {r.error ? (
-                <span id={errorId} className={styles.fieldError}>
-                  {r.error}
-                </span>
-              ) : null}
-            </div>
-          );
-        },
-      }),
-    ];
-  }, [editable, updateFeature]);
+  const updateCount = useCallback((id: number, text: string) => setCountEdits((all) => ({ ...all, [id]: text })), []);
 
   const stepLabels = isPlayerSelection ? [m.step1, m.step2] : [m.step2];
   const footer =
@@ -313,51 +199,21 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
             <QueryState {...queryState(featuresQuery)} loadingText="" errorMessage={m.fetchConfigFailed} />
           ) : null}
           {step === 0 ? (
-            <section aria-label={m.step1} className={styles.form}>
-              <Text weight="semibold">{m.step1}</Text>
-              {countErrors.length > 0 ? (
-                <ul role="alert" className={`${styles.errorList} ${styles.fieldError}`}>
-                  {countErrors.map((error) => (
-                    <li key={error}>{error}</li>
-                  ))}
-                </ul>
-              ) : null}
-              {counts ? (
-                <DataTable
-                  caption={m.step1}
-                  captionHidden
-                  className={styles.table}
-                  columns={countColumns}
-                  data={counts}
-                  getRowId={(row) => String(row.ID)}
-                  emptyMessage="No positions to configure."
-                />
-              ) : countsQuery.isError ? null : (
-                <QueryState status="pending" loadingText="Loading player counts…" errorMessage="" />
-              )}
-              {locked ? (
-                <Text tone="muted" size="sm">
-                  The player counts are saved and can no longer be changed.
-                </Text>
-              ) : null}
-            </section>
+            <PlayerCountsStep
+              counts={counts}
+              loadFailed={countsQuery.isError}
+              countsEditable={countsEditable}
+              locked={locked}
+              countErrors={countErrors}
+              onCountChange={updateCount}
+            />
           ) : (
-            <section aria-label={m.step2} className={styles.form}>
-              <Text weight="semibold">{m.step2}</Text>
-              {features ? (
-                <DataTable
-                  caption={m.step2}
-                  captionHidden
-                  className={styles.table}
-                  columns={featureColumns}
-                  data={features}
-                  getRowId={(row) => String(row.ID)}
-                  emptyMessage="No features to configure."
-                />
-              ) : featuresQuery.isError ? null : (
-                <QueryState status="pending" loadingText="Loading features…" errorMessage="" />
-              )}
-            </section>
+            <FeaturesStep
+              features={features}
+              loadFailed={featuresQuery.isError}
+              editable={editable}
+              onFeatureChange={updateFeature}
+            />
           )}
         </div>
       </Modal>
