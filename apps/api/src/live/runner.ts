@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { CricsheetFormatError } from '../cricket/import/cricsheet-format';
 import type { DB } from '../db/schema';
 import type { LiveConfig } from './config';
 import {
@@ -116,7 +117,20 @@ export async function runFeed(
         const key = positionKey(ball);
         const print = ballFingerprint(ball);
         if (known.get(key) === print) continue;
-        await applyBall(db, fixtureId, ball, clock.now());
+        try {
+          await applyBall(db, fixtureId, ball, clock.now());
+        } catch (err) {
+          // A ball the importer's rules refuse (a player not in the teams' lists...) is left out and
+          // recorded; the others go on, and a corrected version of it is applied when it comes.
+          if (!(err instanceof CricsheetFormatError)) throw err;
+          options.log?.warn(`live fixture ${fixtureId}: ball ${key} refused: ${err.problem}`);
+          await db
+            .updateTable('live_fixtures')
+            .set({ error: `ball ${key} refused: ${err.path}: ${err.problem}` })
+            .where('fixture_id', '=', fixtureId)
+            .execute();
+          continue;
+        }
         known.set(key, print);
         lastNews = clock.now().getTime();
       }

@@ -227,4 +227,47 @@ describe(`live feeds and their runner on ${DB_TARGET}`, () => {
     }>`SELECT count(*)::int AS n FROM live_player_lines WHERE fixture_id = ${f.fixtureId}`.execute(w.t.db);
     expect(rows[0]!.n).toBe(0);
   }, 120_000);
+
+  it('a ball the rules refuse (a bowler not in the teams) is left out and recorded; the others are applied', async () => {
+    const f = await nextFixture(w, 0, 'bad');
+    const [a, b, c] = f.balls;
+    const bad = { ...b!, delivery: { ...b!.delivery, bowler: 'Nobody Known' } };
+    let calls = 0;
+    const feed: LiveFeed = {
+      source: 'bad',
+      matchId: f.matchId,
+      get done() {
+        return calls > 1;
+      },
+      waitMs: () => 0,
+      next: async () => (calls++ === 0 ? { info: liveInfo(f.match), balls: [a!, bad, c!] } : null),
+    };
+    expect(await runFeed(w.t.db, f.fixtureId, feed, { clock: new TestClock(), runnerId: 'r1' })).toBe('stopped');
+    const stored = await w.t.db
+      .selectFrom('live_deliveries')
+      .select(['over', 'seq'])
+      .where('fixture_id', '=', f.fixtureId)
+      .execute();
+    expect(stored).toHaveLength(2);
+    const row = await w.t.db
+      .selectFrom('live_fixtures')
+      .select('error')
+      .where('fixture_id', '=', f.fixtureId)
+      .executeTakeFirstOrThrow();
+    expect(row.error).toMatch(/refused/);
+    // The corrected ball is applied when it comes.
+    calls = 0;
+    const fixed: LiveFeed = {
+      ...feed,
+      next: async () => (calls++ === 0 ? { info: liveInfo(f.match), balls: [b!] } : null),
+    };
+    Object.defineProperty(fixed, 'done', { get: () => calls > 1 });
+    expect(await runFeed(w.t.db, f.fixtureId, fixed, { clock: new TestClock(), runnerId: 'r1' })).toBe('stopped');
+    const after = await w.t.db
+      .selectFrom('live_deliveries')
+      .select('seq')
+      .where('fixture_id', '=', f.fixtureId)
+      .execute();
+    expect(after).toHaveLength(3);
+  });
 });
