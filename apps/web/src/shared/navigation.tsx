@@ -10,7 +10,7 @@ import {
   TrophyIcon,
   UserIcon,
   UsersIcon,
-} from '../app/shell/icons';
+} from './icons';
 
 const nav = shellMessages.nav;
 

@@ -3,7 +3,7 @@ import { shellMessages } from '@fantasy-cricket/rules';
 import { useAtom } from 'jotai';
 import { NavLink } from 'react-router-dom';
 import { SIDEBAR_ID, sidebarOpenAtom } from './atoms';
-import { SignOutIcon } from './icons';
+import { SignOutIcon } from '../../shared/icons';
 import { homeScreens } from '../../shared/navigation';
 import { useSignOut } from './useSignOut';
 

@@ -18,7 +18,7 @@ import { isApprovedMember, type LeagueMember } from '../../data/leagues/types';
 import { queryState } from '../../data/query-state';
 import { IconButton } from '../../shared/leagues/IconButton';
 import { LeaguePicker, useMyLeagues } from '../../shared/leagues/LeaguePicker';
-import { ApproveIcon, CrownIcon, RejectIcon } from '../../shared/leagues/icons';
+import { ApproveIcon, CrownIcon, RejectIcon } from '../../shared/icons';
 import * as styles from '../../shared/leagues/leagues.css';
 import { Page } from '../../shared/Page/Page';
 

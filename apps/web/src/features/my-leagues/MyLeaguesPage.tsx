@@ -20,7 +20,7 @@ import { queryState } from '../../data/query-state';
 import { ConfigureLeagueModal } from './league-config/ConfigureLeagueModal';
 import { EditLeagueModal } from './league-config/EditLeagueModal';
 import { IconButton } from '../../shared/leagues/IconButton';
-import { ActivateIcon, ConfigureIcon, DeleteIcon, EditIcon } from '../../shared/leagues/icons';
+import { ActivateIcon, ConfigureIcon, DeleteIcon, EditIcon } from '../../shared/icons';
 import * as styles from '../../shared/leagues/leagues.css';
 import { Page } from '../../shared/Page/Page';
 

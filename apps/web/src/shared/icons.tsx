@@ -1,0 +1,129 @@
+import { Icon as KitIcon, type IconProps } from '@fantasy-cricket/ui';
+
+/**
+ * The app's line icons, all drawn in the kit's icon frame (decorative: the control names itself).
+ * Table actions are 18 px, navigation 20 px.
+ */
+const Icon = (props: IconProps) => <KitIcon size={18} {...props} />;
+const NavIcon = (props: IconProps) => <KitIcon size={20} {...props} />;
+
+// ---- table actions (My Leagues, League Members)
+export const ConfigureIcon = () => (
+  <Icon>
+    <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
+    <circle cx="16" cy="6" r="2" />
+    <circle cx="10" cy="12" r="2" />
+    <circle cx="18" cy="18" r="2" />
+  </Icon>
+);
+
+export const EditIcon = () => (
+  <Icon>
+    <path d="M12 20h9" />
+    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
+  </Icon>
+);
+
+export const ActivateIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m10 8 6 4-6 4Z" />
+  </Icon>
+);
+
+export const DeleteIcon = () => (
+  <Icon>
+    <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+  </Icon>
+);
+
+export const ApproveIcon = () => (
+  <Icon>
+    <path d="m5 12 5 5L20 7" />
+  </Icon>
+);
+
+export const RejectIcon = () => (
+  <Icon>
+    <path d="M18 6 6 18M6 6l12 12" />
+  </Icon>
+);
+
+export const CrownIcon = () => (
+  <Icon>
+    <path d="m3 8 4 4 5-7 5 7 4-4-2 11H5Z" />
+  </Icon>
+);
+
+// ---- navigation (sidebar, home shortcuts)
+export const PlusCircleIcon = () => (
+  <NavIcon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 8v8M8 12h8" />
+  </NavIcon>
+);
+
+export const JoinIcon = () => (
+  <NavIcon>
+    <path d="M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4" />
+    <path d="M10 17l5-5-5-5M15 12H3" />
+  </NavIcon>
+);
+
+export const TrophyIcon = () => (
+  <NavIcon>
+    <path d="M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0V4z" />
+    <path d="M17 5h3v2a3 3 0 0 1-3 3M7 5H4v2a3 3 0 0 0 3 3" />
+  </NavIcon>
+);
+
+export const UsersIcon = () => (
+  <NavIcon>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+    <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
+  </NavIcon>
+);
+
+export const ClipboardIcon = () => (
+  <NavIcon>
+    <rect x="5" y="4" width="14" height="17" rx="2" />
+    <path d="M9 4V3h6v1M9 11l2 2 4-4M9 17h6" />
+  </NavIcon>
+);
+
+export const GridIcon = () => (
+  <NavIcon>
+    <rect x="3" y="3" width="7" height="7" rx="1" />
+    <rect x="14" y="3" width="7" height="7" rx="1" />
+    <rect x="3" y="14" width="7" height="7" rx="1" />
+    <rect x="14" y="14" width="7" height="7" rx="1" />
+  </NavIcon>
+);
+
+export const ChartIcon = () => (
+  <NavIcon>
+    <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
+  </NavIcon>
+);
+
+export const HelpIcon = () => (
+  <NavIcon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01" />
+  </NavIcon>
+);
+
+export const UserIcon = () => (
+  <NavIcon>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </NavIcon>
+);
+
+export const SignOutIcon = () => (
+  <NavIcon>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
+    <path d="M16 17l5-5-5-5M21 12H9" />
+  </NavIcon>
+);
