@@ -15,6 +15,7 @@ import { onResultsChanged } from './cricket/scoring/rescore';
 import { playerStats } from './cricket/stats';
 import { type Database, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { replayMatch } from './live/runner';
 
 const USAGE = `Usage: pnpm --filter @fantasy-cricket/api cli <command>
 
@@ -29,6 +30,10 @@ const USAGE = `Usage: pnpm --filter @fantasy-cricket/api cli <command>
   seasons                             List seasons
   season activate|deactivate <name>   Show or hide a season on the home page and in leagues
   stats                               Print the home-page player statistics
+  live replay <fixtureId> <file.json> [--minutes <n>]
+                                      Play a Cricsheet match into a fixture ball by ball as a live feed
+                                      (default real time; --minutes 20 plays it in 20 minutes, 0 at once),
+                                      then import it as the final result (docs/data.md, "Live data")
   backtest-autopick [<folder>] [--split <fraction|n>]
                                       Replay a Cricsheet season (default: IPL 2024) in a fresh in-memory
                                       database and compare the auto-pick model with random, naive "form so
@@ -192,6 +197,28 @@ async function main(argv: string[]): Promise<number> {
       if (!r.numUpdatedRows) throw new Error(`no season named "${arg}"`);
       console.log(`${arg}: ${sub}d`);
       return 0;
+    }
+    if (cmd === 'live' && sub === 'replay' && arg && argv[3]) {
+      const fixtureId = Number(arg);
+      if (!Number.isInteger(fixtureId) || fixtureId < 1) throw new Error(`live replay: not a fixture id: ${arg}`);
+      const file = resolve(process.env.INIT_CWD ?? process.cwd(), argv[3]);
+      const minutesArg = argv.find((_, i) => argv[i - 1] === '--minutes');
+      const minutes = minutesArg === undefined ? undefined : Number(minutesArg);
+      if (minutes !== undefined && !(minutes >= 0)) throw new Error(`--minutes: not a number: ${minutesArg}`);
+      const pace =
+        minutes === undefined ? {} : minutes === 0 ? { ballIntervalMs: 0 } : { durationMs: minutes * 60_000 };
+      const outcome = await replayMatch(
+        db,
+        fixtureId,
+        JSON.parse(readFileSync(file, 'utf8')),
+        basename(file).replace(/\.json$/i, ''),
+        {
+          ...pace,
+          log: { warn: (...a: unknown[]) => console.warn(...a), info: (...a: unknown[]) => console.log(...a) },
+        },
+      );
+      console.log(`fixture ${fixtureId}: ${outcome}`);
+      return outcome === 'completed' ? 0 : 1;
     }
     if (cmd === 'stats') {
       console.log(JSON.stringify(await playerStats(db), null, 2));

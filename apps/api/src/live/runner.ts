@@ -45,7 +45,7 @@ export interface RunOptions {
   runnerId?: string;
   /** How long a claimed lease lasts without renewal (default 30 s, at least twice the feed's wait). */
   leaseMs?: number;
-  log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  log?: { warn(...args: unknown[]): void; info(...args: unknown[]): void };
 }
 
 export type RunOutcome = 'completed' | 'stopped' | 'taken' | 'failed';
