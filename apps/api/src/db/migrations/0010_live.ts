@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Match day, live (issue 15; docs/decisions/0012-live-match-day.md).
+ * Match day, live (issue 15; docs/decisions/0016-live-match-day.md).
  *
  * - `live_fixtures`: a fixture whose live feed has started: the feed's Cricsheet `info` (teams,
  *   players, registry), its state (`live` until the final import, then `completed`), when the first
