@@ -1,6 +1,7 @@
 import { Card, createDataTableColumnHelper, DataTable, type DataTableColumn, Text } from '@fantasy-cricket/ui';
 import type { ContestEntry, ContestWidget } from '../../data/standings/types';
-import * as styles from './leaderboard.css';
+import * as common from './leaderboard.css';
+import * as styles from './ContestWidgets.css';
 import { contestColumnKeys, isNumericColumn } from './standings';
 
 /** A widget's table columns, one per entry key, in order (the web app does not know the widgets). */
@@ -29,7 +30,7 @@ export function ContestWidgets({ widgets }: { widgets: readonly ContestWidget[] 
     <div className={styles.widgets}>
       {widgets.map((widget) => (
         <Card key={widget.Header} title={widget.Header}>
-          <div className={styles.section}>
+          <div className={common.section}>
             {widget.Description ? (
               <Text tone="muted" size="sm">
                 {widget.Description}
@@ -38,7 +39,7 @@ export function ContestWidgets({ widgets }: { widgets: readonly ContestWidget[] 
             <DataTable
               caption={widget.Header}
               captionHidden
-              className={`${styles.table} ${styles.compact}`}
+              className={`${common.table} ${common.compact}`}
               columns={contestColumns(widget.Entry)}
               data={widget.Entry}
               emptyMessage="No entries yet: they appear once fixtures are scored."

@@ -15,7 +15,8 @@ import { homeScreen } from '../../shared/navigation';
 import { leaderboardChoiceAtom, type StandingsView } from './atoms';
 import { ContestWidgets } from './ContestWidgets';
 import { LeaderboardTable } from './LeaderboardTable';
-import * as styles from './leaderboard.css';
+import * as common from './leaderboard.css';
+import * as styles from './LeaderboardPage.css';
 import { ScoreDetailsModal, type ScoreTarget } from './ScoreDetailsModal';
 
 const m = messages.leaderboard;
@@ -111,7 +112,7 @@ export function LeaderboardPage() {
       ) : view === 'leaderboard' ? (
         <>
           <Card title={`Standings: ${league.LeagueName}`}>
-            <div className={styles.section}>
+            <div className={common.section}>
               <QueryState
                 {...queryState(board)}
                 loadingText="Loading the leaderboard…"

@@ -2,7 +2,8 @@ import { messages } from '@fantasy-cricket/rules';
 import { createDataTableColumnHelper, DataTable, type DataTableColumn } from '@fantasy-cricket/ui';
 import { useMemo } from 'react';
 import type { LeaderboardRow } from '../../data/standings/types';
-import * as styles from './leaderboard.css';
+import * as common from './leaderboard.css';
+import * as styles from './LeaderboardTable.css';
 import { DEFAULT_SORTING, describeChange, formatChange, formatPoints, medalFor, medalLabel } from './standings';
 
 const m = messages.leaderboard;
@@ -22,7 +23,7 @@ export function RankBadge({ position }: { position: number }) {
   return (
     <span className={styles.medal[medal ?? 'none']} title={medal ? `${medalLabel[medal]} medal` : undefined}>
       {position}
-      {medal ? <span className={styles.visuallyHidden}> ({medalLabel[medal]} medal)</span> : null}
+      {medal ? <span className={common.visuallyHidden}> ({medalLabel[medal]} medal)</span> : null}
     </span>
   );
 }
@@ -32,7 +33,7 @@ export function PositionChange({ change }: { change: number }) {
   return (
     <span className={styles.change[tone]}>
       <span aria-hidden="true">{formatChange(change)}</span>
-      <span className={styles.visuallyHidden}>{describeChange(change)}</span>
+      <span className={common.visuallyHidden}>{describeChange(change)}</span>
     </span>
   );
 }
@@ -58,7 +59,7 @@ export function LeaderboardTable({
         cell: ({ row }) => (
           <span className={styles.rankCell}>
             <RankBadge position={row.original.Position} />
-            <span className={styles.phoneOnly}>
+            <span className={common.phoneOnly}>
               <PositionChange change={row.original.PositionChange} />
             </span>
           </span>
@@ -77,10 +78,10 @@ export function LeaderboardTable({
         cell: ({ row }) => {
           const r = row.original;
           return (
-            <span className={styles.member}>
-              <span className={styles.memberName}>
+            <span className={common.member}>
+              <span className={common.memberName}>
                 <span>{r.UserDisplayName}</span>
-                {r.IsMe ? <span className={styles.youBadge}>{messages.members.youAreHere}</span> : null}
+                {r.IsMe ? <span className={common.youBadge}>{messages.members.youAreHere}</span> : null}
               </span>
               {showFullNames && r.UserFullName ? <span className={styles.fullName}>{r.UserFullName}</span> : null}
             </span>
@@ -98,7 +99,7 @@ export function LeaderboardTable({
           return canOpenDetails(r) ? (
             <button
               type="button"
-              className={styles.linkButton}
+              className={common.linkButton}
               aria-label={`${points} points: score details of ${r.UserDisplayName}`}
               onClick={() => onOpenDetails(r)}
             >
@@ -124,7 +125,7 @@ export function LeaderboardTable({
     <DataTable
       caption={`Leaderboard of ${leagueName}`}
       captionHidden
-      className={`${styles.table} ${styles.foldColumn.second}`}
+      className={`${common.table} ${common.foldColumn.second}`}
       columns={columns}
       data={rows}
       getRowId={(r) => String(r.UserID)}

@@ -1,7 +1,8 @@
 import { Button, createDataTableColumnHelper, DataTable, type DataTableColumn, Text } from '@fantasy-cricket/ui';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { PointsProgression } from '../../data/standings/types';
-import * as styles from './leaderboard.css';
+import * as common from './leaderboard.css';
+import * as styles from './ProgressionChart.css';
 import { formatPoints } from './standings';
 
 /**
@@ -97,11 +98,11 @@ function ProgressionTable({ data, hidden }: { data: PointsProgression; hidden: b
     return list;
   }, [data]);
   return (
-    <div className={hidden ? styles.visuallyHidden : undefined}>
+    <div className={hidden ? common.visuallyHidden : undefined}>
       <DataTable
         caption="Cumulative points after each scored fixture"
         captionHidden={hidden}
-        className={styles.table}
+        className={common.table}
         columns={columns}
         data={data.Series}
         getRowId={(s) => String(s.UserID)}

@@ -7,7 +7,8 @@ import { usePastSelectionsQuery } from '../../data/standings/past-selections-que
 import { usePlayerScoringDetailsQuery } from '../../data/standings/player-scoring-details-query';
 import type { PastPlayerSelection, PastSelection, PlayerScoringDetail } from '../../data/standings/types';
 import { ExportButtons } from './ExportButtons';
-import * as styles from './leaderboard.css';
+import * as common from './leaderboard.css';
+import * as styles from './ScoreDetailsModal.css';
 import {
   earnedPoints,
   type FixtureGroup,
@@ -102,7 +103,7 @@ function FixtureSection<T extends PastSelection | PastPlayerSelection, L extends
       <DataTable
         caption={`${group.label}: subtotal ${formatPoints(group.subtotal)} points`}
         captionHidden
-        className={`${styles.table} ${tableClassName}`}
+        className={`${common.table} ${tableClassName}`}
         columns={columns}
         data={lines}
         getRowId={lineKey}
@@ -120,8 +121,8 @@ const predictionColumns = (() => {
     col.accessor('selection', {
       header: 'Selection',
       cell: ({ row }) => (
-        <span className={styles.member}>
-          <span className={styles.memberName}>
+        <span className={common.member}>
+          <span className={common.memberName}>
             <span>{row.original.selection || '—'}</span>
             {row.original.isAutoPick ? <AutoPick /> : null}
           </span>
@@ -151,7 +152,7 @@ function PredictionDetails({ rows }: { rows: PastSelection[] }) {
       group={group}
       lines={group.rows.map((row, i) => predictionLine(row, i))}
       columns={predictionColumns}
-      tableClassName={styles.foldColumn.third}
+      tableClassName={common.foldColumn.third}
       lineKey={(line) => line.key}
       points={(line) => line.points}
     />
@@ -174,7 +175,7 @@ function PlayerSelectionDetails({
         header: 'Selection',
         meta: { rowHeader: true },
         cell: ({ row }) => (
-          <span className={styles.memberName}>
+          <span className={common.memberName}>
             <span>{row.original.PlayerName}</span>
             {row.original.IsAutoPick ? <AutoPick /> : null}
           </span>
@@ -188,7 +189,7 @@ function PlayerSelectionDetails({
           return (
             <button
               type="button"
-              className={styles.linkButton}
+              className={common.linkButton}
               aria-label={`${points} points: score details of ${row.original.PlayerName}`}
               onClick={() => onOpenPlayer(row.original)}
             >
@@ -206,7 +207,7 @@ function PlayerSelectionDetails({
       group={group}
       lines={group.rows}
       columns={columns}
-      tableClassName={styles.compact}
+      tableClassName={common.compact}
       lineKey={(row) => `${row.FixtureID}-${row.PlayerID}-${row.PositionName}`}
       points={(row) => row.Points}
     />
@@ -242,7 +243,7 @@ export function ScoreDetailsModal({ target, onClose }: { target: ScoreTarget | n
       size="lg"
       footer={<ExportButtons sheet={sheet} baseName="Scores" />}
     >
-      <div className={styles.section}>
+      <div className={common.section}>
         {rows === null ? (
           <Text tone="muted">Loading score details…</Text>
         ) : rows.length === 0 ? (
@@ -310,7 +311,7 @@ export function PlayerDetailsModal({
       size="md"
       footer={<ExportButtons sheet={sheet} baseName="ScoreDetails" />}
     >
-      <div className={styles.section}>
+      <div className={common.section}>
         {rows === null ? (
           <Text tone="muted">Loading score details…</Text>
         ) : rows.length === 0 ? (
@@ -323,7 +324,7 @@ export function PlayerDetailsModal({
             <DataTable
               caption={pick ? `Points of ${pick.PlayerName} by feature` : 'Points by feature'}
               captionHidden
-              className={`${styles.table} ${styles.foldColumn.first}`}
+              className={`${common.table} ${common.foldColumn.first}`}
               columns={detailColumns}
               data={rows}
               getRowId={(row, i) => `${row.FeatureName}-${i}`}
