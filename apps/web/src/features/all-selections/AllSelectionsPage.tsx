@@ -17,7 +17,12 @@ import { useFixtureSelectionsQuery } from '../../data/picks/fixture-selections-q
 import { queryState } from '../../data/query-state';
 import { LeaguePicker, useMyLeagues } from '../../shared/leagues/LeaguePicker';
 import { AutoPickBadge, OwnBadge, ResultBadge } from '../../shared/picks/badges';
-import { fixtureOptions, isPlayerSelectionLeague, sortByStart, viewableForSelections } from '../../shared/picks/leagues';
+import {
+  fixtureOptions,
+  isPlayerSelectionLeague,
+  sortByStart,
+  viewableForSelections,
+} from '../../shared/picks/leagues';
 import * as styles from '../../shared/picks/picks.css';
 import { Page } from '../../shared/Page/Page';
 import {
