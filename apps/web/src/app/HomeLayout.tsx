@@ -1,4 +1,5 @@
 import { AppShell } from '@fantasy-cricket/ui';
+import { LiveProvider } from '../data/live/LiveProvider';
 import { QueryProvider } from '../data/QueryProvider';
 import { AppFooter } from './shell/AppFooter';
 import { AppHeader } from './shell/AppHeader';
@@ -9,14 +10,16 @@ import { Content } from './layouts';
  * /home screens: header with greeting and hamburger, the sidebar, the footer. Its own lazy chunk
  * (routes.tsx), with the navigation and Sign Out, so the public pages never load it. It holds the
  * server-state cache (TanStack Query) of the screens, so that library is not part of the public pages
- * either.
+ * either. The live provider (one event stream per tab for the open screens) sits inside the cache it updates.
  */
 export default function HomeLayout() {
   return (
     <QueryProvider>
-      <AppShell header={<AppHeader />} sidebar={<AppSidebar />} footer={<AppFooter />}>
-        <Content />
-      </AppShell>
+      <LiveProvider>
+        <AppShell header={<AppHeader />} sidebar={<AppSidebar />} footer={<AppFooter />}>
+          <Content />
+        </AppShell>
+      </LiveProvider>
     </QueryProvider>
   );
 }

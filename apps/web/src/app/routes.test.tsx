@@ -11,8 +11,9 @@ const faqs = reply('/faq/', 'get', 200, []);
 const homeCalls = [
   reply('/league/publicLeagues/{userId}', 'get', 200, { data: [] }),
   reply('/player_stats/', 'get', 200, []),
+  reply('/live/fixtures', 'get', 200, { Live: [], Next: [] }),
 ];
-const notHome = (r: { path: string }) => !/publicLeagues|player_stats/.test(r.path);
+const notHome = (r: { path: string }) => !/publicLeagues|player_stats|live\/fixtures/.test(r.path);
 
 describe('routes and guards', () => {
   it('sends the empty path to /landing', async () => {

@@ -18,7 +18,7 @@ const HomeLayout = lazy(() => import('./HomeLayout'));
 
 const toLanding = <Navigate to="/landing" replace />;
 
-/** The routes of spec section 2, exactly. */
+/** The routes of spec section 2, and the Match Centre of a live fixture (issue 15). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
           { path: 'all-predictions', element: screen(() => import('../routes/home.all-predictions')) },
           { path: 'view-leaderboard', element: screen(() => import('../routes/home.view-leaderboard')) },
           { path: 'view-profile', element: screen(() => import('../routes/home.view-profile')) },
+          { path: 'match-centre/:fixtureId', element: screen(() => import('../routes/home.match-centre')) },
           { path: 'view-faqs', element: screen(() => import('../routes/home.view-faqs')) },
           { path: '*', element: toLanding },
         ],

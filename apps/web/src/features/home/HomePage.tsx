@@ -17,6 +17,7 @@ import { usePublicLeaguesQuery } from '../../data/leagues/public-leagues-query';
 import type { PublicLeague } from '../../data/leagues/types';
 import { queryState } from '../../data/query-state';
 import * as styles from '../../shared/leagues/leagues.css';
+import { LiveNowCard } from './LiveNowCard';
 import { Page } from '../../shared/Page/Page';
 import { homeScreen } from '../../shared/navigation';
 
@@ -55,7 +56,7 @@ export function statColumns(rows: readonly StatRow[]): DataTableColumn<StatRow>[
   );
 }
 
-/** /home (spec section 2, "Home"): a welcome, today's Daily Challenges and the statistics tables. */
+/** /home (spec section 2, "Home"): a welcome, what is live now, today's Daily Challenges and the statistics tables. */
 export function HomePage() {
   const user = useAtomValue(storedUserAtom);
   const publicLeagues = usePublicLeaguesQuery(user?.userId ?? 0);
@@ -74,6 +75,7 @@ export function HomePage() {
       width="wide"
     >
       <div className={styles.stack}>
+        <LiveNowCard />
         <Card
           title="Daily Challenges"
           actions={

@@ -36,6 +36,7 @@ import {
 } from '../../shared/picks/leagues';
 import * as styles from '../../shared/picks/picks.css';
 import { saveErrorText } from '../../shared/picks/saveError';
+import { FixtureStates, LockCountdown } from '../../shared/live/FixtureStates';
 import { Page } from '../../shared/Page/Page';
 import { copyToOtherLeaguesAtom } from './atoms';
 import {
@@ -111,6 +112,8 @@ export function MySelectionsPage() {
   );
   const fixture = upcoming.find((f) => String(f.FixtureID) === fixtureChoice) ?? upcoming[0];
   const serverNow = checkedNow ?? listedAt;
+  /** The server's clock minus this device's, for the countdowns to the lock. */
+  const clockOffset = listedAt ? Date.parse(listedAt) - serverTime.dataUpdatedAt : 0;
 
   // The grid: the member's rows, the fixture's squads and (Match Prediction) teams.
   const ids = { UserID: userId, LeagueID: league?.LeagueID ?? 0, FixtureID: fixture?.FixtureID ?? 0 };
@@ -309,7 +312,8 @@ export function MySelectionsPage() {
           </LeaguePicker>
           {fixture ? (
             <Text tone="muted" size="sm">
-              {league?.LeagueTypeName} · {fixtureLabel(fixture)}
+              {league?.LeagueTypeName} · {fixtureLabel(fixture)} ·{' '}
+              <LockCountdown startTime={fixture.StartTime} offsetMs={clockOffset} />
             </Text>
           ) : null}
         </div>
@@ -360,6 +364,11 @@ export function MySelectionsPage() {
               )}
             </QueryState>
           </div>
+        </Card>
+      ) : null}
+      {league && fixturesQuery.data && listedAt ? (
+        <Card title="Fixtures">
+          <FixtureStates fixtures={fixturesQuery.data} serverNowMs={Date.now() + clockOffset} offsetMs={clockOffset} />
         </Card>
       ) : null}
     </Page>

@@ -1,0 +1,232 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { standingsKeys } from '../standings/keys';
+import { applyLiveEvent, applyToMatchCentre, ballLabel, nextStandings } from './apply-event';
+import { liveKeys } from './keys';
+import type { LiveEvent, LiveEventOf, LiveFixtureList, LiveStandings, MatchCentre } from './types';
+import { unionOf } from './LiveProvider';
+
+const summary = {
+  FixtureID: 7,
+  FixtureName: 'Match 7',
+  StartTime: '2026-11-24T12:00:00.000Z',
+  LocalTeamName: 'Harbour Hawks',
+  VisitorTeamName: 'Desert Kings',
+  LocalTeamCode: 'HH',
+  VisitorTeamCode: 'DK',
+  State: 'live' as const,
+  SilentSince: null,
+  Innings: [
+    {
+      Innings: 1,
+      Team: 'Harbour Hawks',
+      SuperOver: false,
+      Runs: 10,
+      Wickets: 0,
+      Overs: '1.2',
+      LegalBalls: 8,
+      Extras: 0,
+    },
+  ],
+  Provisional: true,
+};
+
+const centre = (): MatchCentre => ({
+  Fixture: summary,
+  Batters: [],
+  Bowlers: [],
+  LastOvers: [
+    { Innings: 1, Over: 1, Balls: ['1', '4'] },
+    { Innings: 1, Over: 0, Balls: ['0', '1', '1', '0', '2', '1'] },
+  ],
+  PlayerPoints: [
+    { PlayerID: 1, CricsheetID: 'a', Name: 'A Batter', Team: 'Harbour Hawks', Points: 5, Provisional: true },
+  ],
+  Leaders: [],
+  LastEventID: 100,
+  League: null,
+});
+
+const ball = (over: Partial<LiveEventOf<'ball'>> = {}): LiveEventOf<'ball'> => ({
+  EventID: 101,
+  Type: 'ball',
+  FixtureID: 7,
+  Innings: 1,
+  Team: 'Harbour Hawks',
+  SuperOver: false,
+  Over: 1,
+  Seq: 2,
+  Batter: 'A Batter',
+  NonStriker: 'B Batter',
+  Bowler: 'C Bowler',
+  Runs: { Batter: 6, Extras: 0, Total: 6 },
+  Extras: [],
+  Wickets: [],
+  Corrected: false,
+  Provisional: true,
+  ...over,
+});
+
+describe('live events → the Match Centre', () => {
+  it('labels balls as the last overs show them', () => {
+    expect(ballLabel(ball())).toBe('6');
+    expect(ballLabel(ball({ Wickets: [{ PlayerOut: 'A Batter', Kind: 'bowled', Fielders: [] }] }))).toBe('W');
+    expect(ballLabel(ball({ Extras: ['wides'], Runs: { Batter: 0, Extras: 1, Total: 1 } }))).toBe('1wd');
+    expect(ballLabel(ball({ Extras: ['legbyes'], Runs: { Batter: 0, Extras: 2, Total: 2 } }))).toBe('2lb');
+    expect(ballLabel(ball({ Extras: ['noballs'], Runs: { Batter: 0, Extras: 1, Total: 1 } }))).toBe('nb');
+  });
+
+  it('adds a ball to its over, starts a new over, keeps the last three, newest first', () => {
+    const a = applyToMatchCentre(centre(), ball());
+    expect(a.LastOvers[0]).toEqual({ Innings: 1, Over: 1, Balls: ['1', '4', '6'] });
+    expect(a.LastEventID).toBe(101);
+    const b = applyToMatchCentre(a, ball({ EventID: 102, Over: 2, Seq: 0, Runs: { Batter: 0, Extras: 0, Total: 0 } }));
+    expect(b.LastOvers.map((o) => o.Over)).toEqual([2, 1, 0]);
+    const c = applyToMatchCentre(b, ball({ EventID: 103, Over: 3, Seq: 0 }));
+    expect(c.LastOvers.map((o) => o.Over)).toEqual([3, 2, 1]);
+  });
+
+  it('replaces a corrected ball at its position, and ignores events it has seen or of another fixture', () => {
+    const a = applyToMatchCentre(centre(), ball({ Seq: 1, Runs: { Batter: 2, Extras: 0, Total: 2 }, Corrected: true }));
+    expect(a.LastOvers[0]!.Balls).toEqual(['1', '2']);
+    const seen = centre();
+    expect(applyToMatchCentre(seen, ball({ EventID: 100 }))).toBe(seen);
+    expect(applyToMatchCentre(seen, ball({ FixtureID: 8 }))).toBe(seen);
+  });
+
+  it('writes the score, state, points and leaders the events carry', () => {
+    const scored = applyToMatchCentre(centre(), {
+      EventID: 101,
+      Type: 'score',
+      FixtureID: 7,
+      Innings: { ...summary.Innings[0]!, Runs: 16, Overs: '1.3', LegalBalls: 9 },
+      Provisional: true,
+    });
+    expect(scored.Fixture.Innings[0]!.Runs).toBe(16);
+    const pts = applyToMatchCentre(scored, {
+      EventID: 102,
+      Type: 'points',
+      FixtureID: 7,
+      Players: [
+        { PlayerID: 1, CricsheetID: 'a', Name: 'A Batter', Team: 'Harbour Hawks', Points: 11, Provisional: true },
+        { PlayerID: 2, CricsheetID: 'c', Name: 'C Bowler', Team: 'Desert Kings', Points: 25, Provisional: true },
+      ],
+      Provisional: true,
+    });
+    expect(pts.PlayerPoints.map((p) => [p.Name, p.Points])).toEqual([
+      ['C Bowler', 25],
+      ['A Batter', 11],
+    ]);
+    const done = applyToMatchCentre(pts, {
+      EventID: 103,
+      Type: 'state',
+      FixtureID: 7,
+      State: 'completed',
+      SilentSince: null,
+      Provisional: false,
+    });
+    expect(done.Fixture).toMatchObject({ State: 'completed', Provisional: false });
+  });
+});
+
+describe('live events → the query cache', () => {
+  const standings = (
+    EventID: number,
+    rows: [number, number, number][],
+    Provisional = true,
+  ): LiveEventOf<'standings'> => ({
+    EventID,
+    Type: 'standings',
+    LeagueID: 3,
+    FixtureIDs: [7],
+    Provisional,
+    Rows: rows.map(([UserID, Position, TotalPoints]) => ({
+      UserID,
+      UserDisplayName: `U${UserID}`,
+      Position,
+      PositionChange: 0,
+      TotalPoints,
+      LivePoints: TotalPoints,
+    })),
+  });
+
+  it('keeps the ranks before each standings update, and never goes back to an older one', () => {
+    const first = nextStandings(
+      undefined,
+      standings(5, [
+        [1, 1, 10],
+        [2, 2, 4],
+      ]),
+    );
+    expect(first.PreviousPositions).toEqual({});
+    const second = nextStandings(
+      first,
+      standings(6, [
+        [2, 1, 14],
+        [1, 2, 10],
+      ]),
+    );
+    expect(second.PreviousPositions).toEqual({ 1: 1, 2: 2 });
+    expect(nextStandings(second, standings(5, [[1, 1, 99]]))).toBe(second);
+  });
+
+  it('updates every Match Centre of the fixture and the live list, and asks for a refetch of the rest', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(liveKeys.matchCentre(7, null), centre());
+    qc.setQueryData(liveKeys.matchCentre(7, 3), centre());
+    qc.setQueryData<LiveFixtureList>(liveKeys.fixtures(), { Live: [summary], Next: [] });
+    const r = applyLiveEvent(qc, ball());
+    expect(r.refresh).toEqual([7]);
+    expect(qc.getQueryData<MatchCentre>(liveKeys.matchCentre(7, 3))!.LastOvers[0]!.Balls).toEqual(['1', '4', '6']);
+    expect(qc.getQueryData<MatchCentre>(liveKeys.matchCentre(7, null))!.LastOvers[0]!.Balls).toEqual(['1', '4', '6']);
+    applyLiveEvent(qc, {
+      EventID: 102,
+      Type: 'score',
+      FixtureID: 7,
+      Innings: { ...summary.Innings[0]!, Runs: 22 },
+      Provisional: true,
+    });
+    expect(qc.getQueryData<LiveFixtureList>(liveKeys.fixtures())!.Live[0]!.Innings[0]!.Runs).toBe(22);
+  });
+
+  it('stores standings by league, and a final one sends the ordinary standings to be reloaded', async () => {
+    const qc = new QueryClient();
+    qc.setQueryData(standingsKeys.leaderboard(3, false), []);
+    applyLiveEvent(qc, standings(5, [[1, 1, 10]]));
+    expect(qc.getQueryData<LiveStandings>(liveKeys.standings(3))!.Rows[0]!.TotalPoints).toBe(10);
+    expect(qc.getQueryState(standingsKeys.leaderboard(3, false))!.isInvalidated).toBe(false);
+    applyLiveEvent(qc, standings(6, [[1, 1, 12]], false));
+    expect(qc.getQueryState(standingsKeys.leaderboard(3, false))!.isInvalidated).toBe(true);
+  });
+
+  it('a completed fixture invalidates standings and picks; the first ball invalidates the live list', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(standingsKeys.leaderboard(3, false), []);
+    qc.setQueryData(liveKeys.fixtures(), { Live: [], Next: [summary] });
+    const state = (EventID: number, State: 'live' | 'completed'): LiveEvent => ({
+      EventID,
+      Type: 'state',
+      FixtureID: 7,
+      State,
+      SilentSince: null,
+      Provisional: State !== 'completed',
+    });
+    applyLiveEvent(qc, state(1, 'live'));
+    expect(qc.getQueryState(liveKeys.fixtures())!.isInvalidated).toBe(true);
+    expect(qc.getQueryState(standingsKeys.leaderboard(3, false))!.isInvalidated).toBe(false);
+    applyLiveEvent(qc, state(2, 'completed'));
+    expect(qc.getQueryState(standingsKeys.leaderboard(3, false))!.isInvalidated).toBe(true);
+  });
+});
+
+describe('one stream for the open screens', () => {
+  it('follows the union of their topics, sorted, without duplicates or non-ids, at most 20 each', () => {
+    expect(
+      unionOf([
+        { fixtures: [7, 3], leagues: [2] },
+        { fixtures: [3, 0], leagues: [2, 5] },
+      ]),
+    ).toEqual({ fixtures: [3, 7], leagues: [2, 5] });
+    expect(unionOf([{ fixtures: Array.from({ length: 30 }, (_, i) => i + 1), leagues: [] }]).fixtures).toHaveLength(20);
+  });
+});

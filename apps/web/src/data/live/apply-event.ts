@@ -1,0 +1,139 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { picksKeys } from '../picks/keys';
+import { standingsKeys } from '../standings/keys';
+import { cricketKeys } from '../cricket/keys';
+import { liveKeys } from './keys';
+import type {
+  LiveEvent,
+  LiveEventOf,
+  LiveFixtureList,
+  LiveFixtureSummary,
+  LiveInnings,
+  LiveStandings,
+  MatchCentre,
+} from './types';
+
+/**
+ * Pushed live events → the query cache (STYLE.md: SSE updates the same cache the screens read).
+ * What an event carries whole is written in place (`setQueryData`): the innings score, the fixture's
+ * state, the players' points, the feature leaders, a league's provisional standings, the ball in the
+ * last overs. What it only hints at (batters' and bowlers' figures, members' live points) is
+ * refreshed by invalidating the Match Centre, which `LiveProvider` does at most every couple of
+ * seconds (`refresh`). A completed fixture invalidates the standings and picks, which now hold the
+ * final figures.
+ */
+
+/** The label of a ball in the last overs, as the Match Centre's LastOvers shows it ("4", "W", "1wd", "2lb"). */
+export function ballLabel(e: LiveEventOf<'ball'>): string {
+  if (e.Wickets.length > 0) return 'W';
+  const extras = e.Extras;
+  if (extras.includes('wides')) return `${e.Runs.Total}wd`;
+  if (extras.includes('noballs')) return e.Runs.Total > 1 ? `${e.Runs.Total}nb` : 'nb';
+  if (extras.includes('legbyes')) return `${e.Runs.Extras}lb`;
+  if (extras.includes('byes')) return `${e.Runs.Extras}b`;
+  return String(e.Runs.Batter);
+}
+
+function withInnings(list: readonly LiveInnings[], innings: LiveInnings): LiveInnings[] {
+  const others = list.filter((i) => i.Innings !== innings.Innings);
+  return [...others, innings].sort((a, b) => a.Innings - b.Innings);
+}
+
+function patchSummary(s: LiveFixtureSummary, e: LiveEventOf<'score'> | LiveEventOf<'state'>): LiveFixtureSummary {
+  if (e.Type === 'score') return { ...s, Innings: withInnings(s.Innings, e.Innings), Provisional: e.Provisional };
+  return { ...s, State: e.State, SilentSince: e.SilentSince, Provisional: e.Provisional };
+}
+
+/** A Match Centre with one event applied (pure: a new object, or the same when nothing applies). */
+export function applyToMatchCentre(mc: MatchCentre, e: LiveEvent): MatchCentre {
+  if (!('FixtureID' in e) || e.FixtureID !== mc.Fixture.FixtureID || e.EventID <= mc.LastEventID) return mc;
+  const next = { ...mc, LastEventID: e.EventID };
+  switch (e.Type) {
+    case 'score':
+    case 'state':
+      return { ...next, Fixture: patchSummary(mc.Fixture, e) };
+    case 'leaders':
+      return { ...next, Leaders: e.Leaders };
+    case 'points': {
+      const byId = new Map(mc.PlayerPoints.map((p) => [p.CricsheetID, p]));
+      for (const p of e.Players) byId.set(p.CricsheetID, p);
+      return {
+        ...next,
+        PlayerPoints: [...byId.values()].sort((a, b) => b.Points - a.Points || a.Name.localeCompare(b.Name)),
+      };
+    }
+    case 'ball': {
+      const label = ballLabel(e);
+      const overs = [...mc.LastOvers];
+      const i = overs.findIndex((o) => o.Innings === e.Innings && o.Over === e.Over);
+      if (i >= 0) {
+        const balls = [...overs[i]!.Balls];
+        balls[e.Seq] = label;
+        overs[i] = { ...overs[i]!, Balls: balls };
+      } else {
+        overs.unshift({ Innings: e.Innings, Over: e.Over, Balls: [label] });
+      }
+      overs.sort((a, b) => b.Innings - a.Innings || b.Over - a.Over);
+      return { ...next, LastOvers: overs.slice(0, 3) };
+    }
+    default:
+      return mc;
+  }
+}
+
+/** The live list with a score or state event applied. */
+export function applyToFixtureList(list: LiveFixtureList, e: LiveEvent): LiveFixtureList {
+  if (e.Type !== 'score' && e.Type !== 'state') return list;
+  const patch = (s: LiveFixtureSummary) => (s.FixtureID === e.FixtureID ? patchSummary(s, e) : s);
+  return { Live: list.Live.map(patch), Next: list.Next.map(patch) };
+}
+
+/** The league's live standings after a `standings` event, keeping the ranks before it. */
+export function nextStandings(prev: LiveStandings | null | undefined, e: LiveEventOf<'standings'>): LiveStandings {
+  if (prev && e.EventID <= prev.EventID) return prev;
+  const PreviousPositions: Record<number, number> = {};
+  for (const r of prev?.Rows ?? []) PreviousPositions[r.UserID] = r.Position;
+  return {
+    LeagueID: e.LeagueID,
+    EventID: e.EventID,
+    FixtureIDs: e.FixtureIDs,
+    Provisional: e.Provisional,
+    Rows: e.Rows,
+    PreviousPositions,
+  };
+}
+
+export interface ApplyResult {
+  /** Match Centres of these fixtures want a refetch (figures the event does not carry). */
+  refresh: number[];
+}
+
+/** Applies one event to the cache; returns what should be refetched soon (debounced by the caller). */
+export function applyLiveEvent(qc: QueryClient, e: LiveEvent): ApplyResult {
+  if (e.Type === 'standings') {
+    qc.setQueryData<LiveStandings | null>(liveKeys.standings(e.LeagueID), (prev) => nextStandings(prev, e));
+    if (!e.Provisional) {
+      // Final: the ordinary standings hold these figures now.
+      void qc.invalidateQueries({ queryKey: standingsKeys.league(e.LeagueID) });
+    }
+    return { refresh: [] };
+  }
+  for (const [key, mc] of qc.getQueriesData<MatchCentre>({ queryKey: liveKeys.matchCentres(e.FixtureID) })) {
+    if (mc) qc.setQueryData(key, applyToMatchCentre(mc, e));
+  }
+  qc.setQueryData<LiveFixtureList>(liveKeys.fixtures(), (list) => (list ? applyToFixtureList(list, e) : list));
+  if (e.Type === 'state') {
+    if (e.State === 'completed') {
+      void qc.invalidateQueries({ queryKey: liveKeys.fixtures() });
+      void qc.invalidateQueries({ queryKey: standingsKeys.all });
+      void qc.invalidateQueries({ queryKey: picksKeys.all });
+      void qc.invalidateQueries({ queryKey: cricketKeys.all });
+    } else if (e.State === 'live') {
+      // The first ball: the fixture moves from Next to Live, and picks are locked now.
+      void qc.invalidateQueries({ queryKey: liveKeys.fixtures() });
+      void qc.invalidateQueries({ queryKey: cricketKeys.all });
+    }
+  }
+  // Batters, bowlers and members' points come with the Match Centre only.
+  return { refresh: e.Type === 'ball' || e.Type === 'points' || e.Type === 'state' ? [e.FixtureID] : [] };
+}

@@ -1,0 +1,5 @@
+import { MatchCentrePage } from '../features/match-centre/MatchCentrePage';
+
+export default function MatchCentreRoute() {
+  return <MatchCentrePage />;
+}
