@@ -1,14 +1,17 @@
 import { messages } from '@fantasy-cricket/rules';
 import { Card, QueryState, Text } from '@fantasy-cricket/ui';
 import { useAtom } from 'jotai';
-import { lazy, Suspense, useCallback, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { errorNotificationText } from '../../shared/notify';
+import { useLiveStandings } from '../../data/live/live-standings-query';
+import { useLiveTopics } from '../../data/live/LiveProvider';
 import { queryState } from '../../data/query-state';
 import { useContestStandingsQuery } from '../../data/standings/contest-standings-query';
 import { useLeaderboardQuery } from '../../data/standings/leaderboard-query';
 import { useProgressionQuery } from '../../data/standings/progression-query';
 import type { LeaderboardRow } from '../../data/standings/types';
 import { LeaguePicker, useMyLeagues } from '../../shared/leagues/LeaguePicker';
+import { ProvisionalMarker } from '../../shared/live/LiveState';
 import { isPlayerSelectionLeague, viewableForSelections } from '../../shared/picks/leagues';
 import { Page } from '../../shared/Page/Page';
 import { homeScreen } from '../../shared/navigation';
@@ -18,6 +21,7 @@ import { LeaderboardTable } from './LeaderboardTable';
 import * as common from './leaderboard.css';
 import * as styles from './LeaderboardPage.css';
 import { ScoreDetailsModal, type ScoreTarget } from './ScoreDetailsModal';
+import { withLiveStandings } from './standings';
 
 const m = messages.leaderboard;
 
@@ -68,7 +72,11 @@ export function LeaderboardPage() {
   const board = useLeaderboardQuery(leagueId, isPs, { enabled: view === 'leaderboard' });
   const progression = useProgressionQuery(leagueId, { enabled: view === 'leaderboard' });
   const contests = useContestStandingsQuery(leagueId, { enabled: view === 'contests' });
-  const rows = board.data;
+  // While a fixture of the league is live, its provisional standings come over the tab's live stream.
+  useLiveTopics({ leagues: view === 'leaderboard' ? [leagueId] : [] });
+  const live = useLiveStandings(leagueId);
+  const rows = useMemo(() => (board.data ? withLiveStandings(board.data, live) : undefined), [board.data, live]);
+  const provisional = Boolean(live?.Provisional && rows?.some((r) => r.LivePoints !== undefined));
 
   const showsOthers = league?.ShowOthersPicks ?? false;
   const canOpenDetails = useCallback((row: LeaderboardRow) => row.IsMe || showsOthers, [showsOthers]);
@@ -113,6 +121,12 @@ export function LeaderboardPage() {
         <>
           <Card title={`Standings: ${league.LeagueName}`}>
             <div className={common.section}>
+              {provisional ? (
+                <p className={styles.note} role="status">
+                  <ProvisionalMarker label="Provisional · live" /> Points and ranks include the matches being played and
+                  move ball by ball; the final figures replace them when a match ends.
+                </p>
+              ) : null}
               <QueryState
                 {...queryState(board)}
                 loadingText="Loading the leaderboard…"

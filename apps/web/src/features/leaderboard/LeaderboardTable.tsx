@@ -3,14 +3,23 @@ import { createDataTableColumnHelper, DataTable, type DataTableColumn } from '@f
 import { useMemo } from 'react';
 import type { LeaderboardRow } from '../../data/standings/types';
 import * as common from './leaderboard.css';
+import * as live from '../../shared/live/live.css';
 import * as styles from './LeaderboardTable.css';
-import { DEFAULT_SORTING, describeChange, formatChange, formatPoints, medalFor, medalLabel } from './standings';
+import {
+  DEFAULT_SORTING,
+  describeChange,
+  formatChange,
+  formatPoints,
+  type LiveLeaderboardRow,
+  medalFor,
+  medalLabel,
+} from './standings';
 
 const m = messages.leaderboard;
 
 export interface LeaderboardTableProps {
   leagueName: string;
-  rows: readonly LeaderboardRow[];
+  rows: readonly LiveLeaderboardRow[];
   /** Private leagues show members' full names too (spec section 2). */
   showFullNames: boolean;
   /** Whether the points of `row` open its score details (others' only when the league shows picks). */
@@ -50,14 +59,19 @@ export function LeaderboardTable({
   onOpenDetails,
 }: LeaderboardTableProps) {
   const columns = useMemo(() => {
-    const col = createDataTableColumnHelper<LeaderboardRow>();
-    const list: DataTableColumn<LeaderboardRow>[] = [
+    const col = createDataTableColumnHelper<LiveLeaderboardRow>();
+    const list: DataTableColumn<LiveLeaderboardRow>[] = [
       col.accessor('Position', {
         id: 'rank',
         header: 'Rank',
         meta: { align: 'center' },
         cell: ({ row }) => (
-          <span className={styles.rankCell}>
+          <span
+            className={`${styles.rankCell} ${row.original.RankMoved ? live.changed : ''}`}
+            // A new key restarts the highlight each time the rank moves.
+            key={`${row.original.Position}:${row.original.RankMoved ?? 0}`}
+            data-moved={row.original.RankMoved ? (row.original.RankMoved > 0 ? 'up' : 'down') : undefined}
+          >
             <RankBadge position={row.original.Position} />
             <span className={common.phoneOnly}>
               <PositionChange change={row.original.PositionChange} />
@@ -96,7 +110,14 @@ export function LeaderboardTable({
         cell: ({ row }) => {
           const r = row.original;
           const points = formatPoints(r.TotalPoints);
-          return canOpenDetails(r) ? (
+          const liveNote =
+            r.LivePoints !== undefined ? (
+              <span className={styles.fullName} data-testid="live-points">
+                {r.LivePoints >= 0 ? '+' : ''}
+                {r.LivePoints} live
+              </span>
+            ) : null;
+          const value = canOpenDetails(r) ? (
             <button
               type="button"
               className={common.linkButton}
@@ -107,6 +128,14 @@ export function LeaderboardTable({
             </button>
           ) : (
             <span className={styles.strong}>{points}</span>
+          );
+          return liveNote ? (
+            <span className={common.member}>
+              {value}
+              {liveNote}
+            </span>
+          ) : (
+            value
           );
         },
       }),

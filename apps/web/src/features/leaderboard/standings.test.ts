@@ -10,6 +10,7 @@ import {
   isNumericColumn,
   medalFor,
   playerDetailsSheet,
+  withLiveStandings,
   playerScoresSheet,
   predictionLine,
   predictionScoresSheet,
@@ -145,5 +146,56 @@ describe('contest widgets', () => {
     expect(isNumericColumn(entries, 'Points')).toBe(true);
     expect(isNumericColumn(entries, 'Member')).toBe(false);
     expect(isNumericColumn([{ Accuracy: '75%' }], 'Accuracy')).toBe(false);
+  });
+});
+
+describe('withLiveStandings', () => {
+  const row = (UserID: number, Position: number, TotalPoints: number) => ({
+    UserID,
+    UserDisplayName: `U${UserID}`,
+    UserFullName: '',
+    Position,
+    PositionChange: 0,
+    TotalPoints,
+    PointsGained: 0,
+    IsMe: UserID === 1,
+  });
+  const live = (rows: [number, number, number, number][], previous: Record<number, number>, Provisional = true) => ({
+    LeagueID: 3,
+    EventID: 9,
+    FixtureIDs: [7],
+    Provisional,
+    PreviousPositions: previous,
+    Rows: rows.map(([UserID, Position, TotalPoints, LivePoints]) => ({
+      UserID,
+      UserDisplayName: `U${UserID}`,
+      Position,
+      PositionChange: 0,
+      TotalPoints,
+      LivePoints,
+    })),
+  });
+
+  it('lays provisional totals and ranks over the scored standings and says how each rank just moved', () => {
+    const rows = withLiveStandings(
+      [row(1, 1, 20), row(2, 2, 10)],
+      live(
+        [
+          [2, 1, 35, 25],
+          [1, 2, 25, 5],
+        ],
+        { 1: 1, 2: 2 },
+      ),
+    );
+    expect(rows.map((r) => [r.UserID, r.Position, r.TotalPoints, r.LivePoints, r.RankMoved])).toEqual([
+      [2, 1, 35, 25, 1],
+      [1, 2, 25, 5, -1],
+    ]);
+  });
+
+  it('changes nothing without live standings, or once they are final', () => {
+    const rows = [row(1, 1, 20)];
+    expect(withLiveStandings(rows, undefined)).toEqual(rows);
+    expect(withLiveStandings(rows, live([[1, 1, 30, 10]], {}, false))).toEqual(rows);
   });
 });

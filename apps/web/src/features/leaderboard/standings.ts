@@ -1,6 +1,13 @@
 import { fixtureLabel } from '@fantasy-cricket/rules';
 import type { DataTableSorting } from '@fantasy-cricket/ui';
-import type { ContestEntry, PastPlayerSelection, PastSelection, PlayerScoringDetail } from '../../data/standings/types';
+import type { LiveStandings } from '../../data/live/types';
+import type {
+  ContestEntry,
+  LeaderboardRow,
+  PastPlayerSelection,
+  PastSelection,
+  PlayerScoringDetail,
+} from '../../data/standings/types';
 
 /** The rules of the Leaderboard screen and the score-details modals (spec sections 2 and 9), as plain functions. */
 
@@ -156,3 +163,39 @@ export function contestColumnKeys(entries: readonly ContestEntry[]): string[] {
 /** A column holding only numbers lines up at the end. */
 export const isNumericColumn = (entries: readonly ContestEntry[], key: string) =>
   entries.length > 0 && entries.every((e) => typeof e[key] === 'number' || e[key] === undefined);
+
+/** A leaderboard row while fixtures are live: provisional totals and ranks, and how the rank just moved. */
+export interface LiveLeaderboardRow extends LeaderboardRow {
+  /** Provisional points from the live fixtures (in TotalPoints). */
+  LivePoints?: number;
+  /** Places climbed (positive) or dropped by the latest live update; 0 or absent when unmoved. */
+  RankMoved?: number;
+}
+
+/**
+ * The scored standings with a league's provisional live standings laid over them: each member's
+ * provisional total, rank and change against the standings without the live fixtures, and the move
+ * since the previous update. Rows without live figures are kept as they are; nothing live, no change.
+ */
+export function withLiveStandings(
+  rows: readonly LeaderboardRow[],
+  live: LiveStandings | undefined,
+): LiveLeaderboardRow[] {
+  if (!live || !live.Provisional) return [...rows];
+  const byUser = new Map(live.Rows.map((r) => [r.UserID, r]));
+  return rows
+    .map((row) => {
+      const l = byUser.get(row.UserID);
+      if (!l) return row;
+      const before = live.PreviousPositions[row.UserID];
+      return {
+        ...row,
+        Position: l.Position,
+        PositionChange: l.PositionChange,
+        TotalPoints: l.TotalPoints,
+        LivePoints: l.LivePoints,
+        RankMoved: before === undefined ? 0 : before - l.Position,
+      };
+    })
+    .sort((a, b) => a.Position - b.Position);
+}
