@@ -17,5 +17,8 @@ export default defineConfig({
     environmentOptions: { happyDOM: { url: 'http://localhost:5173/' } },
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // A screen's first test also pays for loading its module graph: on a loaded 2-core machine that
+    // alone can pass vitest's default 5 s.
+    testTimeout: 15_000,
   },
 });

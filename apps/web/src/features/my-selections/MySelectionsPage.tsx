@@ -1,29 +1,16 @@
-import {
-  Button,
-  Card,
-  Checkbox,
-  createDataTableColumnHelper,
-  DataTable,
-  type DataTableColumn,
-  QueryState,
-  Select,
-  Text,
-} from '@fantasy-cricket/ui';
-import { duplicatesMessage, fixtureLabel, hasStarted, messages, startedMessage } from '@fantasy-cricket/rules';
+import { Card, createDataTableColumnHelper, type DataTableColumn, QueryState, Select, Text } from '@fantasy-cricket/ui';
+import { fixtureLabel, messages } from '@fantasy-cricket/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { storedUserAtom } from '../../shared/atoms';
-import { notify, notifySuccess } from '../../shared/notify';
 import { useFixturePlayersQuery } from '../../data/cricket/fixture-players-query';
 import { useFixtureTeamsQuery } from '../../data/cricket/fixture-teams-query';
 import { useLeagueFixturesQuery } from '../../data/cricket/league-fixtures-query';
-import { getServerTime, useServerTimeQuery } from '../../data/cricket/server-time-query';
-import { picksKeys } from '../../data/picks/keys';
+import { useServerTimeQuery } from '../../data/cricket/server-time-query';
 import { useMatchPredictionRowsQuery } from '../../data/picks/match-prediction-rows-query';
 import { usePlayerSelectionRowsQuery } from '../../data/picks/player-selection-rows-query';
-import { useSavePicksMutation } from '../../data/picks/save-picks-mutation';
-import type { FeatureRow, PlayerSelectionRow, SaveResult } from '../../data/picks/types';
+import type { FeatureRow, PlayerSelectionRow } from '../../data/picks/types';
 import { combinedQueryState } from '../../data/query-state';
 import { LeaguePicker, useMyLeagues } from '../../shared/leagues/LeaguePicker';
 import { AutoPickBadge } from '../../shared/picks/badges';
@@ -35,23 +22,12 @@ import {
   upcomingFixtures,
 } from '../../shared/picks/leagues';
 import * as styles from '../../shared/picks/picks.css';
-import { saveErrorText } from '../../shared/picks/saveError';
 import { FixtureStates, LockCountdown } from '../../shared/live/FixtureStates';
 import { Page } from '../../shared/Page/Page';
 import { copyToOtherLeaguesAtom } from './atoms';
-import {
-  duplicateRows,
-  type GridRow,
-  isPastRow,
-  keepOpenChoices,
-  matchPredictionItem,
-  NONE_VALUE,
-  optionsForRow,
-  playerSelectionItem,
-  rowsFromFeatures,
-  rowsFromSlots,
-  rowsToSave,
-} from './grid';
+import { type SaveOutcome, SelectionGrid } from './SelectionGrid';
+import { useSaveSelections } from './useSaveSelections';
+import { type GridRow, isPastRow, NONE_VALUE, optionsForRow, rowsFromFeatures, rowsFromSlots } from './grid';
 
 const m = messages.selections;
 
@@ -59,19 +35,6 @@ const m = messages.selections;
 interface Scoped<T> {
   scope: string;
   value: T;
-}
-
-interface SaveOutcome {
-  copied: boolean;
-  copiedTo: SaveResult['CopiedTo'];
-}
-
-/** "Also copied to: …": the leagues the server says received the picks. */
-function copiedText({ copiedTo }: SaveOutcome): string {
-  if (copiedTo.length === 0) return 'Also copied to: no other league.';
-  return `Also copied to: ${copiedTo
-    .map((c) => `${c.LeagueName} (${c.Saved} saved${c.Skipped ? `, ${c.Skipped} skipped` : ''})`)
-    .join(', ')}`;
 }
 
 /**
@@ -83,7 +46,7 @@ function copiedText({ copiedTo }: SaveOutcome): string {
  */
 export function MySelectionsPage() {
   const userId = useAtomValue(storedUserAtom)?.userId ?? 0;
-  const queryClient = useQueryClient();
+  const _queryClient = useQueryClient();
   const leagues = useMyLeagues(selectableForPicks);
   const [leagueId, setLeagueId] = useState('');
   /** The fixture chosen; '' is the first upcoming one (spec section 9: "the first preselected"). */
@@ -92,10 +55,8 @@ export function MySelectionsPage() {
   const [invalidKeys, setInvalidKeys] = useState<ReadonlySet<string>>(new Set());
   /** The server's clock read by the last save: rows of fixtures started by then lock. */
   const [checkedNow, setCheckedNow] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Scoped<SaveOutcome> | null>(null);
   const [copyByType, setCopyByType] = useAtom(copyToOtherLeaguesAtom);
-  const savePicks = useSavePicksMutation();
 
   const league = leagues.data?.find((l) => String(l.LeagueID) === leagueId);
   const isPs = league ? isPlayerSelectionLeague(league) : false;
@@ -166,70 +127,22 @@ export function MySelectionsPage() {
     [rows, scope],
   );
 
-  const save = async () => {
-    if (!league || !fixture || !rows) return;
-    const toSave = rowsToSave(rows, copy);
-    if (toSave.length === 0) {
-      notify('info', m.noModified);
-      return;
-    }
-    if (isPs) {
-      const { duplicates, keys } = duplicateRows(rows);
-      if (duplicates.length > 0) {
-        setInvalidKeys(keys);
-        notify('error', duplicatesMessage(duplicates));
-        return;
-      }
-    }
-    setSaving(true);
-    try {
-      let now: string;
-      try {
-        now = await getServerTime();
-      } catch {
-        notify('error', m.serverTimeUnavailable);
-        return;
-      }
-      setCheckedNow(now);
-      const started = toSave.filter((r) => hasStarted(r.StartTime, now));
-      if (started.length > 0) {
-        notify('error', startedMessage(started.map((r) => r.FixtureDisplayName)));
-        return;
-      }
-      const saveIds = { UserID: userId, LeagueID: league.LeagueID };
-      try {
-        // Resolves once the fixture's rows are reloaded (the mutation invalidates the picks).
-        const result = await savePicks.mutateAsync(
-          isPs
-            ? {
-                playerSelection: true,
-                copyToOtherLeagues: copy,
-                selection: toSave.map((r) => playerSelectionItem(r, saveIds)),
-              }
-            : {
-                playerSelection: false,
-                copyToOtherLeagues: copy,
-                selection: toSave.map((r) => matchPredictionItem(r, saveIds)),
-              },
-        );
-        notifySuccess(isPs ? m.savedPs : m.savedMp);
-        setDraft(null);
-        setOutcome({ scope, value: { copied: copy, copiedTo: result.CopiedTo } });
-      } catch (error) {
-        notify('error', saveErrorText(error));
-        // The server may refuse because a fixture started since the grid was loaded (an operator can
-        // move a start time): reload the rows so started ones lock, keeping the other choices.
-        const key = isPs ? picksKeys.playerSelection(ids) : picksKeys.matchPrediction(ids);
-        await queryClient.invalidateQueries({ queryKey: key, exact: true });
-        const fresh = toGridRows(queryClient.getQueryData(key), fixture.FixtureName);
-        if (fresh) setDraft({ scope, value: keepOpenChoices(fresh, rows, now) });
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { save, saving } = useSaveSelections({
+    userId,
+    league,
+    fixture,
+    isPs,
+    rows,
+    copy,
+    ids,
+    toGridRows,
+    setDraft: (value) => setDraft(value === null ? null : { scope, value }),
+    setInvalidKeys,
+    setCheckedNow,
+    setOutcome: (value) => setOutcome({ scope, value }),
+  });
 
-  const columns = useMemo(() => {
+  const _columns = useMemo(() => {
     const col = createDataTableColumnHelper<GridRow>();
     const list: DataTableColumn<GridRow>[] = [
       col.accessor('label', {
@@ -327,40 +240,21 @@ export function MySelectionsPage() {
               errorMessage={isPs ? m.loadPlayerSelectionFailed : m.loadFeaturesFailed}
             >
               {() => (
-                <>
-                  <Checkbox
-                    label={isPs ? m.copyPs : m.copyMp}
-                    checked={copy}
-                    onChange={(event) => {
-                      const checked = event.currentTarget.checked;
-                      setCopyByType((all) => ({ ...all, [picksType]: checked }));
-                    }}
-                  />
-                  <DataTable
-                    caption={`Your selections for ${fixture.FixtureName}`}
-                    captionHidden
-                    className={styles.table}
-                    columns={columns}
-                    data={rows ?? []}
-                    getRowId={(r) => r.key}
-                    getRowProps={(r) => (invalidKeys.has(r.key) ? { tone: 'error' } : undefined)}
-                    emptyMessage={
-                      isPs ? 'No player positions to pick for this fixture.' : 'No features to pick for this fixture.'
-                    }
-                  />
-                  {rows && rows.length > 0 ? (
-                    <div className={styles.actions}>
-                      <Button onClick={() => void save()} loading={saving}>
-                        Save Selections
-                      </Button>
-                    </div>
-                  ) : null}
-                  {lastOutcome?.copied ? (
-                    <Text size="sm" tone="muted" role="status">
-                      {copiedText(lastOutcome)}
-                    </Text>
-                  ) : null}
-                </>
+                <SelectionGrid
+                  isPs={isPs}
+                  fixtureName={fixture.FixtureName}
+                  rows={rows}
+                  serverNow={serverNow}
+                  players={players.data ?? []}
+                  teams={teams.data ?? []}
+                  invalidKeys={invalidKeys}
+                  saving={saving}
+                  copy={copy}
+                  lastOutcome={lastOutcome}
+                  onPick={pick}
+                  onCopyChange={(checked) => setCopyByType((all) => ({ ...all, [picksType]: checked }))}
+                  onSave={() => void save()}
+                />
               )}
             </QueryState>
           </div>

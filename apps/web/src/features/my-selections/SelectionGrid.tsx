@@ -1,0 +1,147 @@
+import {
+  Button,
+  Checkbox,
+  createDataTableColumnHelper,
+  DataTable,
+  type DataTableColumn,
+  Select,
+  Text,
+} from '@fantasy-cricket/ui';
+import { messages } from '@fantasy-cricket/rules';
+import { useMemo } from 'react';
+import type { PlayerOption, TeamOption } from '../../data/cricket/types';
+import type { SaveResult } from '../../data/picks/types';
+import { AutoPickBadge } from '../../shared/picks/badges';
+import * as styles from '../../shared/picks/picks.css';
+import { type GridRow, isPastRow, NONE_VALUE, optionsForRow } from './grid';
+
+const m = messages.selections;
+
+/** What the last save did about copying (shown under the grid). */
+export interface SaveOutcome {
+  copied: boolean;
+  copiedTo: SaveResult['CopiedTo'];
+}
+
+/** "Also copied to: …": the leagues the server says received the picks. */
+export function copiedText({ copiedTo }: SaveOutcome): string {
+  if (copiedTo.length === 0) return 'Also copied to: no other league.';
+  return `Also copied to: ${copiedTo
+    .map((c) => `${c.LeagueName} (${c.Saved} saved${c.Skipped ? `, ${c.Skipped} skipped` : ''})`)
+    .join(', ')}`;
+}
+
+export interface SelectionGridProps {
+  /** Player Selection (a slot per row) or Match Prediction (a feature per row). */
+  isPs: boolean;
+  fixtureName: string;
+  rows: GridRow[] | undefined;
+  /** The server's clock: rows of fixtures started by then show N/A. */
+  serverNow: string | null;
+  players: PlayerOption[];
+  teams: TeamOption[];
+  invalidKeys: ReadonlySet<string>;
+  saving: boolean;
+  copy: boolean;
+  lastOutcome: SaveOutcome | null;
+  onPick: (rowKey: string, value: string) => void;
+  onCopyChange: (copy: boolean) => void;
+  onSave: () => void;
+}
+
+/** The picks of one fixture: a selection per feature or slot, the copy choice, Save, and what was copied. */
+export function SelectionGrid({
+  isPs,
+  fixtureName,
+  rows,
+  serverNow,
+  players,
+  teams,
+  invalidKeys,
+  saving,
+  copy,
+  lastOutcome,
+  onPick,
+  onCopyChange,
+  onSave,
+}: SelectionGridProps) {
+  const columns = useMemo(() => {
+    const col = createDataTableColumnHelper<GridRow>();
+    const list: DataTableColumn<GridRow>[] = [
+      col.accessor('label', {
+        id: 'label',
+        header: isPs ? 'Player Position' : 'Feature',
+        meta: { rowHeader: true },
+        cell: ({ row }) => (
+          <span className={styles.cellStack}>
+            <span>{row.original.label}</span>
+            {row.original.IsAutoPick ? <AutoPickBadge /> : null}
+          </span>
+        ),
+      }),
+      col.display({
+        id: 'selection',
+        header: 'Selection',
+        cell: ({ row }) => {
+          const r = row.original;
+          if (isPastRow(r, serverNow)) {
+            return (
+              <span className={styles.cellStack}>
+                <span>N/A</span>
+                <Text as="span" size="sm" tone="muted">
+                  Match started
+                </Text>
+              </span>
+            );
+          }
+          return (
+            <Select
+              label={r.label}
+              labelHidden
+              className={styles.rowSelect}
+              options={optionsForRow(r, players, teams, isPs)}
+              value={r.selectedID === null ? '' : String(r.selectedID)}
+              placeholder="Select…"
+              onValueChange={(value) => onPick(r.key, value || NONE_VALUE)}
+              disabled={saving}
+              error={invalidKeys.has(r.key) ? 'This player is picked more than once.' : undefined}
+            />
+          );
+        },
+      }),
+    ];
+    return list;
+  }, [isPs, serverNow, players, teams, onPick, saving, invalidKeys]);
+
+  return (
+    <>
+      <Checkbox
+        label={isPs ? m.copyPs : m.copyMp}
+        checked={copy}
+        onChange={(event) => onCopyChange(event.currentTarget.checked)}
+      />
+      <DataTable
+        caption={`Your selections for ${fixtureName}`}
+        captionHidden
+        className={styles.table}
+        columns={columns}
+        data={rows ?? []}
+        getRowId={(r) => r.key}
+        getRowProps={(r) => (invalidKeys.has(r.key) ? { tone: 'error' } : undefined)}
+        emptyMessage={isPs ? 'No player positions to pick for this fixture.' : 'No features to pick for this fixture.'}
+      />
+      {rows && rows.length > 0 ? (
+        <div className={styles.actions}>
+          <Button onClick={onSave} loading={saving}>
+            Save Selections
+          </Button>
+        </div>
+      ) : null}
+      {lastOutcome?.copied ? (
+        <Text size="sm" tone="muted" role="status">
+          {copiedText(lastOutcome)}
+        </Text>
+      ) : null}
+    </>
+  );
+}
