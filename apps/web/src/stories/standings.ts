@@ -43,6 +43,11 @@ export const standingsHandlers = {
   ],
   progression: [http.get('/view/progression/{leagueId}', ({ response }) => response(200).json(makeProgression()))],
   contests: [http.get('/contests/standings/{leagueId}', ({ response }) => response(200).json(contestWidgets))],
+  // The Leaderboard follows its league live: no stream here (refused), and polling finds nothing new.
+  live: [
+    http.get('/live/stream', ({ response }) => response.untyped(new Response(null, { status: 503 }))),
+    http.get('/live/events', ({ response }) => response(200).json({ Events: [], LastEventID: 0 })),
+  ],
   scoreDetails: [
     http.post('/view/pastSelections', ({ response }) => response(200).json(matchPredictionDetails)),
     http.post('/view/pastPlayerSelections', ({ response }) => response(200).json(playerSelectionDetails)),

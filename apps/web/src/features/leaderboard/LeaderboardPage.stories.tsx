@@ -79,3 +79,51 @@ export const LoadError: Story = {
     await progressionSettled();
   },
 };
+
+/** A standings event as the live stream sends it: Smriti18 (me) takes the lead with a live fixture's points. */
+const liveStandingsEvent = {
+  EventID: 501,
+  Type: 'standings' as const,
+  LeagueID: 1,
+  FixtureIDs: [7],
+  Provisional: true,
+  Rows: [
+    { UserID: 7, UserDisplayName: 'Smriti18', Position: 1, PositionChange: 1, TotalPoints: 135, LivePoints: 35 },
+    { UserID: 8, UserDisplayName: 'Harman', Position: 2, PositionChange: -1, TotalPoints: 125, LivePoints: 5 },
+    { UserID: 9, UserDisplayName: 'Jemi', Position: 3, PositionChange: 0, TotalPoints: 80, LivePoints: 0 },
+    { UserID: 10, UserDisplayName: 'Deepti', Position: 4, PositionChange: 0, TotalPoints: 75, LivePoints: 15 },
+  ],
+};
+
+/** A fixture of the league is live: the stream's provisional standings replace the scored ones, marked. */
+export const LiveProvisional: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        live: [
+          http.get('/live/stream', ({ response }) =>
+            response.untyped(
+              new Response(
+                `retry: 600000\nid: 501\nevent: standings\ndata: ${JSON.stringify(liveStandingsEvent)}\n\n`,
+                {
+                  headers: { 'content-type': 'text/event-stream' },
+                },
+              ),
+            ),
+          ),
+          http.get('/live/events', ({ response }) => response(200).json({ Events: [], LastEventID: 501 })),
+        ],
+      },
+    },
+  },
+  play: async () => {
+    await expect(await screen.findByText('Provisional · live')).toBeVisible();
+    const table = screen.getByRole('table', { name: 'Leaderboard of Office MP' });
+    const me = within(table)
+      .getByRole('rowheader', { name: /^Smriti18/ })
+      .closest('tr') as HTMLElement;
+    await expect(me).toHaveTextContent('1 (Gold medal)');
+    await expect(me).toHaveTextContent('+35 live');
+    await progressionSettled();
+  },
+};

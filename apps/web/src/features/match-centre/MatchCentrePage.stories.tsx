@@ -1,0 +1,102 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, within } from 'storybook/test';
+import { http, serverError, userLeagues } from '../../stories/api';
+import { AppAt, freshApp } from '../../stories/app';
+import { mpLeague } from '../../stories/standings';
+import { MatchCentrePage } from './MatchCentrePage';
+import { leagueFixture, makeLiveSummary, makeMatchCentre } from './testData';
+
+/**
+ * The Match Centre (`/home/match-centre/7`) of a live fixture, signed in as the fixtures' user, with
+ * their league "Office MP" (which includes the fixture). The live stream is refused in these stories
+ * and the polling fallback answers an empty page.
+ */
+const handlers = {
+  leagues: userLeagues([mpLeague]),
+  fixtures: [
+    http.get('/league_fixture/getAllFixturesForLeague/{leagueId}', ({ response }) =>
+      response(200).json([leagueFixture]),
+    ),
+  ],
+  centre: [http.get('/live/fixture/{fixtureId}', ({ response }) => response(200).json(makeMatchCentre()))],
+  // No stream in Storybook: the EventSource is refused, and the polling fallback finds nothing new.
+  events: [
+    http.get('/live/stream', ({ response }) => response.untyped(new Response(null, { status: 503 }))),
+    http.get('/live/events', ({ response }) => response(200).json({ Events: [], LastEventID: 420 })),
+  ],
+};
+
+const meta = {
+  title: 'Screens/Match Centre',
+  component: MatchCentrePage,
+  tags: ['!autodocs'],
+  parameters: { layout: 'fullscreen', msw: { handlers } },
+  beforeEach: () => freshApp(),
+  render: () => <AppAt path="/home/match-centre/7" />,
+} satisfies Meta<typeof MatchCentrePage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Live: score, batters and bowlers, the last overs, the league's members with their live points, the leaders. */
+export const Live: Story = {
+  play: async () => {
+    const innings = await screen.findByRole('list', { name: 'Innings' });
+    await expect(innings).toHaveTextContent('98/3');
+    await expect(screen.getByText('Provisional')).toBeVisible();
+    const batters = screen.getByRole('table', { name: 'Batters of the innings' });
+    await expect(within(batters).getByRole('rowheader', { name: /Omar Qadir/ })).toHaveTextContent('not out');
+    await expect(screen.getByRole('list', { name: 'Last overs, newest first' })).toHaveTextContent('Over 12');
+    const members = await screen.findByRole('list', { name: 'Members of Office MP' });
+    await expect(members).toHaveTextContent('Asha (demo)');
+    await expect(members).toHaveTextContent('45 pts');
+    await expect(screen.getByRole('list', { name: 'Feature leaders' })).toHaveTextContent('Ash Rowe');
+  },
+};
+
+/** Before the first ball: the countdown, no scorecard yet. */
+export const Upcoming: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        centre: [
+          http.get('/live/fixture/{fixtureId}', ({ response }) =>
+            response(200).json(
+              makeMatchCentre({
+                Fixture: makeLiveSummary({
+                  State: 'scheduled',
+                  Provisional: false,
+                  Innings: [],
+                  StartTime: new Date(Date.now() + 8 * 60_000).toISOString(),
+                }),
+                Batters: [],
+                Bowlers: [],
+                LastOvers: [],
+                PlayerPoints: [],
+                Leaders: [],
+              }),
+            ),
+          ),
+        ],
+      },
+    },
+  },
+  play: async () => {
+    await expect(await screen.findByText(/Starts in [78] min/)).toBeVisible();
+    await expect(screen.getByText('Upcoming')).toBeVisible();
+    await expect(screen.queryByRole('table', { name: 'Batters of the innings' })).not.toBeInTheDocument();
+  },
+};
+
+/** The Match Centre could not be loaded: the error and a Retry. */
+export const LoadError: Story = {
+  parameters: {
+    msw: {
+      handlers: { centre: [http.get('/live/fixture/{fixtureId}', ({ response }) => response.untyped(serverError()))] },
+    },
+  },
+  play: async () => {
+    await expect(await screen.findByText('The Match Centre could not be loaded.')).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+  },
+};
