@@ -1,6 +1,5 @@
-import { Card, createDataTableColumnHelper, type DataTableColumn, QueryState, Select, Text } from '@fantasy-cricket/ui';
+import { Card, QueryState, Select, Text } from '@fantasy-cricket/ui';
 import { fixtureLabel, messages } from '@fantasy-cricket/rules';
-import { useQueryClient } from '@tanstack/react-query';
 import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { storedUserAtom } from '../../shared/atoms';
@@ -13,7 +12,6 @@ import { usePlayerSelectionRowsQuery } from '../../data/picks/player-selection-r
 import type { FeatureRow, PlayerSelectionRow } from '../../data/picks/types';
 import { combinedQueryState } from '../../data/query-state';
 import { LeaguePicker, useMyLeagues } from '../../shared/leagues/LeaguePicker';
-import { AutoPickBadge } from '../../shared/picks/badges';
 import {
   fixtureOptions,
   isPlayerSelectionLeague,
@@ -27,7 +25,7 @@ import { Page } from '../../shared/Page/Page';
 import { copyToOtherLeaguesAtom } from './atoms';
 import { type SaveOutcome, SelectionGrid } from './SelectionGrid';
 import { useSaveSelections } from './useSaveSelections';
-import { type GridRow, isPastRow, NONE_VALUE, optionsForRow, rowsFromFeatures, rowsFromSlots } from './grid';
+import { type GridRow, rowsFromFeatures, rowsFromSlots } from './grid';
 
 const m = messages.selections;
 
@@ -46,7 +44,6 @@ interface Scoped<T> {
  */
 export function MySelectionsPage() {
   const userId = useAtomValue(storedUserAtom)?.userId ?? 0;
-  const _queryClient = useQueryClient();
   const leagues = useMyLeagues(selectableForPicks);
   const [leagueId, setLeagueId] = useState('');
   /** The fixture chosen; '' is the first upcoming one (spec section 9: "the first preselected"). */
@@ -141,54 +138,6 @@ export function MySelectionsPage() {
     setCheckedNow,
     setOutcome: (value) => setOutcome({ scope, value }),
   });
-
-  const _columns = useMemo(() => {
-    const col = createDataTableColumnHelper<GridRow>();
-    const list: DataTableColumn<GridRow>[] = [
-      col.accessor('label', {
-        id: 'label',
-        header: isPs ? 'Player Position' : 'Feature',
-        meta: { rowHeader: true },
-        cell: ({ row }) => (
-          <span className={styles.cellStack}>
-            <span>{row.original.label}</span>
-            {row.original.IsAutoPick ? <AutoPickBadge /> : null}
-          </span>
-        ),
-      }),
-      col.display({
-        id: 'selection',
-        header: 'Selection',
-        cell: ({ row }) => {
-          const r = row.original;
-          if (isPastRow(r, serverNow)) {
-            return (
-              <span className={styles.cellStack}>
-                <span>N/A</span>
-                <Text as="span" size="sm" tone="muted">
-                  Match started
-                </Text>
-              </span>
-            );
-          }
-          return (
-            <Select
-              label={r.label}
-              labelHidden
-              className={styles.rowSelect}
-              options={optionsForRow(r, players.data ?? [], teams.data ?? [], isPs)}
-              value={r.selectedID === null ? '' : String(r.selectedID)}
-              placeholder="Select…"
-              onValueChange={(value) => pick(r.key, value || NONE_VALUE)}
-              disabled={saving}
-              error={invalidKeys.has(r.key) ? 'This player is picked more than once.' : undefined}
-            />
-          );
-        },
-      }),
-    ];
-    return list;
-  }, [isPs, serverNow, players.data, teams.data, pick, saving, invalidKeys]);
 
   return (
     <Page title="My Selections" intro="Make your picks for the next fixtures of your leagues." width="wide">
