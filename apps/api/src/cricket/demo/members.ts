@@ -43,7 +43,8 @@ async function demoUsers(db: Kysely<DB>): Promise<{ id: number; name: string; in
         password_hash: '!',
         email_verified_at: new Date(0),
         missing_pick_notification: false,
-        use_ai_auto_pick: true,
+        // Their picks are the varied ones below, made before the lock; not the lock-time job's identical ones.
+        use_ai_auto_pick: false,
         created_at: new Date(0),
       })),
     )
