@@ -1,5 +1,4 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { FixtureRow } from '../cricket/queries';
 import type { DB } from '../db/schema';
 
 /**
@@ -26,33 +25,6 @@ export function fixturesRemainingSql(l: string, now: Date): RawBuilder<number> {
 export function effectiveStatusSql(l: string, now: Date): RawBuilder<'Draft' | 'Active' | 'Finished'> {
   return sql`(CASE WHEN ${sql.ref(`${l}.status`)} = 'Active' AND ${fixturesRemainingSql(l, now)} = 0
     THEN 'Finished' ELSE ${sql.ref(`${l}.status`)} END)`;
-}
-
-/** The league's fixtures by start time (all of them, past and future). */
-export async function leagueFixtures(db: Kysely<DB>, leagueId: number): Promise<FixtureRow[]> {
-  const { rows } = await sql<{
-    id: number;
-    name: string;
-    start_time: Date | string;
-    status: FixtureRow['Status'];
-    home: string;
-    visitor: string;
-  }>`
-    SELECT f.id, f.name, f.start_time, f.status, h.code AS home, v.code AS visitor
-    FROM leagues l
-    JOIN fixtures f ON ${leagueFixtureCondition('l', 'f')}
-    JOIN teams h ON h.id = f.local_team_id
-    JOIN teams v ON v.id = f.visitor_team_id
-    WHERE l.id = ${leagueId}
-    ORDER BY f.start_time, f.id`.execute(db);
-  return rows.map((r) => ({
-    FixtureID: r.id,
-    FixtureName: r.name,
-    StartTime: new Date(r.start_time).toISOString(),
-    LocalTeamCode: r.home,
-    VisitorTeamCode: r.visitor,
-    Status: r.status,
-  }));
 }
 
 /** Number of the league's fixtures that are scheduled and start after `now`. */

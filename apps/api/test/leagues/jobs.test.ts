@@ -2,7 +2,8 @@ import { DAILY_CHALLENGE_MATCH, messages } from '@fantasy-cricket/rules';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_USER_EMAIL } from '../../src/db/migrations/0003_leagues';
-import { fixturesRemaining, leagueFixtures } from '../../src/leagues/fixtures';
+import { fixturesRemaining } from '../../src/leagues/fixtures';
+import { leagueFixtureList } from '../../src/picks/options';
 import { dailyChallengeName, runLeagueJobs, systemUserId } from '../../src/leagues/jobs';
 import type { SignedIn } from '../helpers';
 import { type LeagueWorld, createLeague, person, startLeagueWorld } from './setup';
@@ -56,7 +57,7 @@ describe('Daily Challenge job', () => {
       expect(d).toMatchObject({ status: 'Active', is_private: false, league_type: 'MP', admin_user_id: system });
       expect(d.name).toBe(dailyChallengeName(d.day, w.seasonName));
       expect(d.name).toContain(DAILY_CHALLENGE_MATCH);
-      const fixtures = await leagueFixtures(w.t.db, d.id);
+      const fixtures = await leagueFixtureList(w.t.db, d.id, new Date());
       expect(fixtures.length).toBeGreaterThan(0);
       for (const f of fixtures) expect(f.StartTime.slice(0, 10)).toBe(d.day);
     }
@@ -124,7 +125,7 @@ describe('Finished', () => {
       Status: 'Active',
       FixturesRemaining: 1,
     });
-    expect((await leagueFixtures(db, LeagueID)).map((f) => f.FixtureID)).toEqual([fixture.id]);
+    expect((await leagueFixtureList(db, LeagueID, new Date())).map((f) => f.FixtureID)).toEqual([fixture.id]);
 
     await db.updateTable('fixtures').set({ status: 'completed' }).where('id', '=', fixture.id).execute();
     expect(await fixturesRemaining(db, LeagueID)).toBe(0);

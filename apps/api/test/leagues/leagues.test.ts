@@ -4,7 +4,7 @@ import { FEATURES } from '../../src/cricket/catalogue';
 import { playerStats } from '../../src/cricket/stats';
 import { apiMessages } from '../../src/http/errors';
 import { LEAGUE_CODE_ALPHABET } from '../../src/leagues/codes';
-import { leagueFixtures } from '../../src/leagues/fixtures';
+import { leagueFixtureList } from '../../src/picks/options';
 import type { SignedIn } from '../helpers';
 import { type LeagueWorld, createLeague, expectRefused, leagueTables, person, startLeagueWorld } from './setup';
 
@@ -123,7 +123,7 @@ describe('creating a league', () => {
     const { LeagueID } = await createLeague(w, a, { name: 'Stage league', stageId: stage.StageID });
     const league = (await a.client.get(`/api/league/${LeagueID}`)).json();
     expect(league).toMatchObject({ StageID: stage.StageID, SeriesName: stage.StageName });
-    const fixtures = await leagueFixtures(w.t.db, LeagueID);
+    const fixtures = await leagueFixtureList(w.t.db, LeagueID, new Date());
     const stageFixtures = await w.t.db
       .selectFrom('fixtures')
       .select('id')
