@@ -93,10 +93,11 @@ function useLeaguesWithFixture(fixtureId: number) {
 export function MatchCentrePage() {
   const fixtureId = Number(useParams().fixtureId ?? 0) || 0;
   const [search, setSearch] = useSearchParams();
-  const { withFixture, leagues } = useLeaguesWithFixture(fixtureId);
+  const { withFixture, leagues, loading } = useLeaguesWithFixture(fixtureId);
   const asked = Number(search.get('league') ?? 0) || 0;
   const leagueId = withFixture.some((l) => l.LeagueID === asked) ? asked : (withFixture[0]?.LeagueID ?? null);
-  const centre = useMatchCentreQuery(fixtureId, leagueId, { enabled: !leagues.isPending });
+  // One load, once it is known which of the user's leagues include the fixture.
+  const centre = useMatchCentreQuery(fixtureId, leagueId, { enabled: !leagues.isPending && !loading });
   const mode = useLiveTopics({ fixtures: [fixtureId], leagues: leagueId ? [leagueId] : [] });
   const data = centre.data;
   const fixture = data?.Fixture;

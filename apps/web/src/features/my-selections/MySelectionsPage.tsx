@@ -211,7 +211,7 @@ export function MySelectionsPage() {
       ) : null}
       {league && fixturesQuery.data && listedAt ? (
         <Card title="Fixtures">
-          <FixtureStates fixtures={fixturesQuery.data} serverNowMs={Date.now() + clockOffset} offsetMs={clockOffset} />
+          <FixtureStates fixtures={fixturesQuery.data} offsetMs={clockOffset} />
         </Card>
       ) : null}
     </Page>

@@ -1,5 +1,7 @@
 import { Button, Text } from '@fantasy-cricket/ui';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useLiveTopics } from '../../data/live/LiveProvider';
 import type { Fixture } from '../../data/cricket/types';
 import { formatCountdown, useCountdown } from './countdown';
 import { type FixtureState, LiveStateChip } from './LiveState';
@@ -36,17 +38,18 @@ export function LockCountdown({ startTime, offsetMs }: { startTime: string; offs
 /**
  * My Selections' fixture list: each fixture of the league around now with its state (Upcoming with
  * the countdown to its lock, Live, Completed) and a link to the Match Centre once it has started.
+ * Fixtures turn live at their start time by the server's clock (`offsetMs`: server minus device).
  */
-export function FixtureStates({
-  fixtures,
-  serverNowMs,
-  offsetMs,
-}: {
-  fixtures: readonly Fixture[];
-  serverNowMs: number;
-  offsetMs: number;
-}) {
-  const rows = fixturesAroundNow(fixtures, serverNowMs);
+export function FixtureStates({ fixtures, offsetMs }: { fixtures: readonly Fixture[]; offsetMs: number }) {
+  // States by the server's clock, re-read every few seconds: an upcoming fixture turns live at its start.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 5_000);
+    return () => clearInterval(t);
+  }, []);
+  const rows = fixturesAroundNow(fixtures, now + offsetMs);
+  // The live ones on the tab's stream: their completion reloads the fixture list (and so their state).
+  useLiveTopics({ fixtures: rows.filter((r) => r.state === 'live').map((r) => r.f.FixtureID) });
   if (rows.length === 0) return null;
   return (
     <ul className={styles.list} aria-label="Fixtures of this league">
