@@ -16,6 +16,7 @@ const BENCHES: Record<string, () => Promise<BenchReport>> = {
   import: async () => (await import('./import')).importBench(),
   web: async () => (await import('./web')).web(),
   scale: async () => (await import('./scale')).scale(),
+  live: async () => (await import('./live')).live(),
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -98,9 +98,21 @@ export class LiveHub {
           this.pullAgain = false;
           for (;;) {
             const rows = await eventsAfter(this.db, this.last ?? 0, 500);
-            for (const e of rows) {
-              this.last = e.id;
-              for (const s of this.streams) if (wants(s.topics, e)) this.send(s, [e]);
+            if (rows.length) this.last = rows.at(-1)!.id;
+            // Each event's frame is made once, however many streams get it, and each stream gets the
+            // batch's events it wants in one write (measured: bench/live.ts, 10,000 streams).
+            const frames = new Map<EventRow, string>();
+            const frameOf = (e: EventRow) => {
+              let f = frames.get(e);
+              if (f === undefined) {
+                f = sseFrame(e);
+                frames.set(e, f);
+              }
+              return f;
+            };
+            for (const s of this.streams) {
+              const wanted = rows.filter((e) => wants(s.topics, e));
+              if (wanted.length) this.send(s, wanted, frameOf);
             }
             if (rows.length < 500) break;
           }
@@ -114,14 +126,16 @@ export class LiveHub {
     return this.pulling;
   }
 
-  private send(s: Stream, rows: readonly EventRow[]): void {
+  private send(s: Stream, rows: readonly EventRow[], frameOf: (e: EventRow) => string): void {
     s.queue = s.queue.then(() => {
+      let out = '';
       for (const e of rows) {
         if (e.id <= s.after || s.res.writableEnded) continue;
-        s.res.write(sseFrame(e));
+        out += frameOf(e);
         s.after = e.id;
         this.delivered += 1;
       }
+      if (out) s.res.write(out);
     });
   }
 
