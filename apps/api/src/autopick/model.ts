@@ -275,12 +275,11 @@ function predictSixes(inputs: ModelInputs): number {
   return best;
 }
 
-/** Winning margin band: the most frequent band so far (ties → the lower id); none yet → Wickets 4-6. */
-function predictMargin(inputs: ModelInputs): number {
+/** The most frequent option among `ids` (ties → the lower id); `fallback` when there is none. */
+export function mostFrequent(ids: readonly (number | null)[], fallback: number): number {
   const counts = new Map<number, number>();
-  for (const f of inputs.past)
-    if (f.marginOptionId !== null) counts.set(f.marginOptionId, (counts.get(f.marginOptionId) ?? 0) + 1);
-  let best = 505;
+  for (const id of ids) if (id !== null) counts.set(id, (counts.get(id) ?? 0) + 1);
+  let best = fallback;
   let bestN = 0;
   for (const [id, n] of [...counts.entries()].sort((a, b) => a[0] - b[0])) {
     if (n > bestN) {
@@ -289,6 +288,14 @@ function predictMargin(inputs: ModelInputs): number {
     }
   }
   return best;
+}
+
+/** Winning margin band: the most frequent band so far (ties → the lower id); none yet → Wickets 4-6. */
+function predictMargin(inputs: ModelInputs): number {
+  return mostFrequent(
+    inputs.past.map((f) => f.marginOptionId),
+    505,
+  );
 }
 
 /** Per-player estimates: recency-weighted means shrunk toward the position mean, and the chance to play. */

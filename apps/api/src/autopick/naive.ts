@@ -1,5 +1,5 @@
 import { FEATURES, MP, POSITION, type PositionId, totalSixesOption } from '../cricket/catalogue';
-import type { ModelInputs } from './model';
+import { type ModelInputs, mostFrequent } from './model';
 
 /**
  * The naive "form so far" baseline of the back-test (docs/autopick.md): what a fan would pick from the
@@ -34,21 +34,6 @@ interface Totals {
   runs: number;
   wickets: number;
   points: number;
-}
-
-/** The most frequent option among `ids` (ties → the lower id); `fallback` when there is none. */
-function mostFrequent(ids: readonly (number | null)[], fallback: number): number {
-  const counts = new Map<number, number>();
-  for (const id of ids) if (id !== null) counts.set(id, (counts.get(id) ?? 0) + 1);
-  let best = fallback;
-  let bestN = 0;
-  for (const [id, n] of [...counts.entries()].sort((a, b) => a[0] - b[0])) {
-    if (n > bestN) {
-      best = id;
-      bestN = n;
-    }
-  }
-  return best;
 }
 
 /** The home side: the team with more earlier fixtures in the target's city, else `local_team_id`. */
