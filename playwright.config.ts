@@ -8,6 +8,8 @@ import { defineConfig, devices } from '@playwright/test';
  *
  * A second server runs the same app on PostgreSQL (a fresh database on 127.0.0.1:5432) for the picks
  * suite, which moves fixtures' start times with the CLI while the app runs — PGlite is one process's.
+ * A third plays the demo season live at a test pace (DEMO_PACE) for the live suite (project `live`);
+ * the first keeps the daily demo calendar (DEMO_PACE=daily) that the other suites were written for.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
 export const E2E_DATA_DIR = join(import.meta.dirname, 'test-results', 'e2e-data');
@@ -15,9 +17,15 @@ export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 4311);
 export const E2E_PG_DATA_DIR = join(import.meta.dirname, 'test-results', 'e2e-data-pg');
 export const E2E_PG_DATABASE = 'fcl_e2e';
 export const E2E_PG_DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${E2E_PG_DATABASE}`;
+/** The live suite's server: the demo season played live at a test pace (a T20 in a minute, one every 90 s). */
+export const E2E_LIVE_PORT = Number(process.env.E2E_LIVE_PORT ?? 4312);
+export const E2E_LIVE_DATA_DIR =
+  process.env.E2E_LIVE_DATA_DIR ?? join(import.meta.dirname, 'test-results', 'e2e-data-live');
+export const E2E_LIVE_PACE = '1/1.5';
 if (!process.env.E2E_KEEP_DATA && !process.env.PLAYWRIGHT_WORKER_INDEX && !process.env.TEST_WORKER_INDEX) {
   rmSync(E2E_DATA_DIR, { recursive: true, force: true });
   rmSync(E2E_PG_DATA_DIR, { recursive: true, force: true });
+  rmSync(E2E_LIVE_DATA_DIR, { recursive: true, force: true });
 }
 
 const chromiumArgs = [
@@ -44,7 +52,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: /live\.spec\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'live',
+      testMatch: /live\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${E2E_LIVE_PORT}` },
+    },
+  ],
   webServer: [
     {
       command: 'npm start',
@@ -60,6 +75,8 @@ export default defineConfig({
         APP_URL: `http://127.0.0.1:${E2E_PORT}`,
         // The suite registers and signs in many accounts from one address.
         RATE_LIMIT_MULTIPLIER: '20',
+        // The suites were written for the daily demo calendar (fixtures at 10:00 and 14:00 UTC).
+        DEMO_PACE: 'daily',
         LOG_LEVEL: 'warn',
       },
     },
@@ -82,6 +99,25 @@ export default defineConfig({
         // Lock-time auto-picks and reminders within a second of a fixture starting or entering the window.
         PICK_JOBS_INTERVAL_MS: '1000',
         REMINDER_WINDOW_HOURS: '72',
+        RATE_LIMIT_MULTIPLIER: '20',
+        LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      command: 'node scripts/e2e-live-server.mjs',
+      url: `http://127.0.0.1:${E2E_LIVE_PORT}/api/faq/`,
+      timeout: 400_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_LIVE_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_LIVE_DATA_DIR,
+        APP_URL: `http://127.0.0.1:${E2E_LIVE_PORT}`,
+        E2E_WAIT_FOR_URL: `http://127.0.0.1:${E2E_PORT}/api/faq/`,
+        DEMO_PACE: E2E_LIVE_PACE,
+        PICK_JOBS_INTERVAL_MS: '1000',
         RATE_LIMIT_MULTIPLIER: '20',
         LOG_LEVEL: 'warn',
       },

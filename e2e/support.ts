@@ -2,11 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContextOptions, type Page, expect } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PG_DATABASE_URL, E2E_PG_DATA_DIR } from '../playwright.config';
+import { E2E_DATA_DIR, E2E_LIVE_DATA_DIR, E2E_PG_DATABASE_URL, E2E_PG_DATA_DIR } from '../playwright.config';
 
 export const OUTBOX = join(E2E_DATA_DIR, 'outbox');
 /** The outbox of the PostgreSQL-backed server (picks suite). */
 export const PG_OUTBOX = join(E2E_PG_DATA_DIR, 'outbox');
+/** The outbox of the live-paced server (live suite). */
+export const LIVE_OUTBOX = join(E2E_LIVE_DATA_DIR, 'outbox');
 export const SHOTS = join(import.meta.dirname, '..', 'artifacts', 'screenshots');
 
 let counter = 0;
