@@ -136,6 +136,17 @@ async function fillMatchPrediction(
       });
     }
   }
+  return insertMatchPredictionAutoPicks(trx, values);
+}
+
+/**
+ * Writes auto-picked Match Prediction rows, leaving every slot the member already filled as it is
+ * (the member's own pick always wins); the number written.
+ */
+export async function insertMatchPredictionAutoPicks(
+  trx: Kysely<DB>,
+  values: Insertable<LeagueSelectionsTable>[],
+): Promise<number> {
   if (values.length === 0) return 0;
   const inserted = await trx
     .insertInto('league_selections')

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
+import { insertMatchPredictionAutoPicks } from '../../autopick/job';
 import { predictFixture } from '../../autopick/model';
 import { BONUS_OPTIONS, FEATURES_BY_ID, MP, POSITION } from '../catalogue';
 import type { DB, LeagueSelectionsTable } from '../../db/schema';
@@ -153,14 +154,7 @@ export async function keepDemoMembers(
         });
       }
     }
-    if (values.length === 0) return { joined: joined.length, picks: 0 };
-    const inserted = await trx
-      .insertInto('league_selections')
-      .values(values)
-      .onConflict((oc) => oc.columns(['league_id', 'user_id', 'fixture_id', 'league_configuration_id']).doNothing())
-      .returning('id')
-      .execute();
-    return { joined: joined.length, picks: inserted.length };
+    return { joined: joined.length, picks: await insertMatchPredictionAutoPicks(trx, values) };
   });
 }
 
