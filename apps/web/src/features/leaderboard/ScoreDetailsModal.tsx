@@ -7,6 +7,8 @@ import { usePastSelectionsQuery } from '../../data/standings/past-selections-que
 import { usePlayerScoringDetailsQuery } from '../../data/standings/player-scoring-details-query';
 import type { PastPlayerSelection, PastSelection, PlayerScoringDetail } from '../../data/standings/types';
 import { ExportButtons } from './ExportButtons';
+import { useLiveStandings } from '../../data/live/live-standings-query';
+import { ProvisionalMarker } from '../../shared/live/LiveState';
 import * as common from './leaderboard.css';
 import * as styles from './ScoreDetailsModal.css';
 import {
@@ -233,6 +235,9 @@ export function ScoreDetailsModal({ target, onClose }: { target: ScoreTarget | n
     return mp.data && mp.data.length > 0 ? predictionScoresSheet(mp.data) : null;
   }, [isPs, mp.data, ps.data]);
   const closePlayer = useCallback(() => setPlayer(null), []);
+  // A live fixture of the league: its provisional points are in the standings, not yet in these details.
+  const live = useLiveStandings(leagueId);
+  const livePoints = live?.Provisional ? live.Rows.find((r) => r.UserID === userId)?.LivePoints : undefined;
 
   return (
     <Modal
@@ -244,6 +249,13 @@ export function ScoreDetailsModal({ target, onClose }: { target: ScoreTarget | n
       footer={<ExportButtons sheet={sheet} baseName="Scores" />}
     >
       <div className={common.section}>
+        {livePoints !== undefined ? (
+          <Text size="sm" role="status">
+            <ProvisionalMarker label="Provisional · live" /> {livePoints >= 0 ? '+' : ''}
+            {livePoints} points in the match being played, as if it ended now. The details below show the picks scored
+            so far and update when it ends.
+          </Text>
+        ) : null}
         {rows === null ? (
           <Text tone="muted">Loading score details…</Text>
         ) : rows.length === 0 ? (
