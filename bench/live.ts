@@ -179,12 +179,32 @@ async function rescore(database: Database, s: Seeded, balls: LiveBall[]) {
   const { db } = database;
   for (const b of balls.slice(0, WARMUP_BALLS)) await applyBall(db, s.live, b, new Date());
   const perBall: { ms: number; standingsMs: number; events: number }[] = [];
+  // Rows written to live_member_points, and event bytes, by the timed balls (table statistics are
+  // published within a second of each commit).
+  const memberRows = async () => {
+    await sleep(1_500);
+    const { rows } = await sql<{ n: number }>`
+      SELECT (n_tup_ins + n_tup_upd)::int AS n FROM pg_stat_user_tables WHERE relname = 'live_member_points'`.execute(
+      db,
+    );
+    return rows[0]?.n ?? 0;
+  };
+  const { rows: firstId } = await sql<{ id: number }>`SELECT coalesce(max(id), 0)::int AS id FROM live_events`.execute(
+    db,
+  );
+  const rows0 = await memberRows();
   for (const b of balls.slice(WARMUP_BALLS, WARMUP_BALLS + BALLS_TIMED)) {
     const t = await timed(() => applyBall(db, s.live, b, new Date()));
     // Its share for the league's provisional standings (the same call, outside the transaction).
     const st = await timed(() => liveStandings(db, s.leagueId, new Date()));
     perBall.push({ ms: t.ms, standingsMs: st.ms, events: t.value.eventIds.length });
   }
+  const memberRowsPerBall = ((await memberRows()) - rows0) / BALLS_TIMED;
+  const { rows: written } = await sql<{ bytes: number }>`
+    SELECT coalesce(sum(octet_length(data::text)), 0)::int AS bytes FROM live_events WHERE id > ${firstId[0]!.id}`.execute(
+    db,
+  );
+  const eventBytesPerBall = written[0]!.bytes / BALLS_TIMED;
   const { rows: size } = await sql<{ bytes: number }>`
     SELECT octet_length(data::text)::int AS bytes FROM live_events
     WHERE league_id = ${s.leagueId} AND type = 'standings' ORDER BY id DESC LIMIT 1`.execute(db);
@@ -218,6 +238,8 @@ async function rescore(database: Database, s: Seeded, balls: LiveBall[]) {
   return {
     perBall,
     full,
+    memberRowsPerBall,
+    eventBytesPerBall,
     standingsEventBytes: size[0]?.bytes ?? 0,
     fixtureEventBytes: other[0]?.bytes ?? 0,
   };
@@ -481,6 +503,7 @@ export async function live(): Promise<BenchReport> {
           `picks: ${s.picksLive.toLocaleString('en')} on the live fixture, the same ${s.picksScored.toLocaleString('en')} on its scored IPL copy (the full re-score’s subject); first ${WARMUP_BALLS} balls not timed (the first rebuilds the members).`,
           `“of which standings” = liveStandings of the league timed alone after each ball (the standings event every ball writes for every league whose members moved).`,
           `a standings event of the ${MEMBERS.toLocaleString('en')}-member league is ${fmt.kb(scoring.standingsEventBytes)} of JSON; a fixture event ${fmt.n(scoring.fixtureEventBytes)} B on average.`,
+          `per timed ball: ${fmt.n(scoring.memberRowsPerBall)} live_member_points rows written (inserted or updated), ${fmt.kb(scoring.eventBytesPerBall)} of events written to live_events.`,
         ],
       },
     ],
