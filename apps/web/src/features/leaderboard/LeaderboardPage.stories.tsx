@@ -124,6 +124,10 @@ export const LiveProvisional: Story = {
       .closest('tr') as HTMLElement;
     await expect(me).toHaveTextContent('1 (Gold medal)');
     await expect(me).toHaveTextContent('+35 live');
+    await expect(screen.getByRole('link', { name: 'Watch in the Match Centre' })).toHaveAttribute(
+      'href',
+      '/home/match-centre/7?league=1',
+    );
     await progressionSettled();
   },
 };

@@ -1,6 +1,7 @@
 import { messages } from '@fantasy-cricket/rules';
-import { Card, QueryState, Text } from '@fantasy-cricket/ui';
+import { Card, QueryState, Text, TextLink } from '@fantasy-cricket/ui';
 import { useAtom } from 'jotai';
+import { Link } from 'react-router-dom';
 import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { errorNotificationText } from '../../shared/notify';
 import { useLiveStandings } from '../../data/live/live-standings-query';
@@ -124,7 +125,14 @@ export function LeaderboardPage() {
               {provisional ? (
                 <p className={styles.note} role="status">
                   <ProvisionalMarker label="Provisional · live" /> Points and ranks include the matches being played and
-                  move ball by ball; the final figures replace them when a match ends.
+                  move ball by ball; the final figures replace them when a match ends.{' '}
+                  {live?.FixtureIDs[0] ? (
+                    <TextLink asChild>
+                      <Link to={`/home/match-centre/${live.FixtureIDs[0]}?league=${leagueId}`}>
+                        Watch in the Match Centre
+                      </Link>
+                    </TextLink>
+                  ) : null}
                 </p>
               ) : null}
               <QueryState
