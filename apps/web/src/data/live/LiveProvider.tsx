@@ -1,4 +1,4 @@
-import { type LiveMode, subscribeLive } from '@fantasy-cricket/api-client';
+import type { LiveMode, subscribeLive } from '@fantasy-cricket/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -11,8 +11,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { applyLiveEvent } from './apply-event';
-import { liveKeys } from './keys';
 
 /**
  * One live subscription per tab (STACK.md gotcha 10): the open screens say which fixtures and
@@ -89,30 +87,24 @@ export function LiveProvider({ children, refreshMs = 2_000, EventSource }: LiveP
     }
     const [f = '', l = ''] = key.split('|');
     const ids = (s: string) => (s ? s.split(',').map(Number) : []);
-    const pending = new Set<number>();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const flush = () => {
-      timer = undefined;
-      for (const id of pending) void qc.invalidateQueries({ queryKey: liveKeys.matchCentres(id) });
-      pending.clear();
-    };
-    const sub = subscribeLive({
-      fixtures: ids(f),
-      leagues: ids(l),
-      ...(lastEventId.current !== undefined ? { lastEventId: lastEventId.current } : {}),
-      ...(EventSource !== undefined ? { EventSource } : {}),
-      onEvent: (e) => {
-        lastEventId.current = Math.max(lastEventId.current ?? 0, e.EventID);
-        const { refresh } = applyLiveEvent(qc, e);
-        for (const id of refresh) pending.add(id);
-        if (pending.size && !timer) timer = setTimeout(flush, refreshMs);
-      },
-      onStatus: (m) => setMode(m),
+    let connection: { close(): void } | undefined;
+    let closed = false;
+    // The stream and the cache updates load only when a screen follows something live: nothing of
+    // them is in the signed-in shell's first load (scripts/check-bundle-budgets.mjs).
+    void import('./live-connection').then(({ connectLive }) => {
+      if (closed) return;
+      connection = connectLive(qc, {
+        fixtures: ids(f),
+        leagues: ids(l),
+        lastEventId,
+        refreshMs,
+        onStatus: setMode,
+        ...(EventSource !== undefined ? { EventSource } : {}),
+      });
     });
     return () => {
-      if (timer) clearTimeout(timer);
-      lastEventId.current = sub.lastEventId ?? lastEventId.current;
-      sub.close();
+      closed = true;
+      connection?.close();
     };
   }, [key, qc, refreshMs, EventSource]);
 
