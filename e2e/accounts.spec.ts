@@ -140,7 +140,22 @@ test.describe('registration and verification', () => {
     await page.goto('/home');
     await expect(page).toHaveURL(/\/landing$/);
     const session = await page.request.get('/api/session');
-    expect(session.status()).toBe(401);
+    // Not signed in is an expected answer: 204, not an error (issue 14).
+    expect(session.status()).toBe(204);
+  });
+
+  test('an anonymous visit logs no error in the browser console', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const session = page.waitForResponse((r) => r.url().endsWith('/api/session'));
+    await page.goto('/landing');
+    expect((await session).status()).toBe(204);
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: /^(log ?in|sign ?in)$/i })).toBeVisible();
+    expect(errors).toEqual([]);
   });
 
   test('verification link outcomes', async ({ page }) => {
