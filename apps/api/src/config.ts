@@ -48,7 +48,7 @@ export interface Config {
   trustProxy: boolean;
   /** Load the demo season at start-up and play its fixtures as their start times pass (DEMO_SEASON=off to skip). */
   demoSeason: boolean;
-  /** DEMO_PACE: `<match minutes>/<every minutes>` (default 20/30: a fixture live or starting within 15 min), or `daily`. */
+  /** DEMO_PACE: `<match minutes>/<every minutes>` (default 15/25: a fixture live or starting within 10 min), or `daily`. */
   demoPace: DemoPace | 'daily';
   session: {
     /** A session ends this long after sign-in, whatever happens. */

@@ -26,7 +26,8 @@ class TestClock implements Clock {
 describe('DEMO_PACE', () => {
   it('reads <match>/<every> minutes, a lone match length, daily, and refuses gaps over 15 minutes', () => {
     expect(parseDemoPace(undefined)).toEqual(DEFAULT_DEMO_PACE);
-    expect(DEFAULT_DEMO_PACE).toEqual({ matchMs: 20 * MIN, everyMs: 30 * MIN });
+    expect(DEFAULT_DEMO_PACE).toEqual({ matchMs: 15 * MIN, everyMs: 25 * MIN });
+    expect(parseDemoPace('20/30')).toEqual({ matchMs: 20 * MIN, everyMs: 30 * MIN });
     expect(parseDemoPace('1/1.5')).toEqual({ matchMs: MIN, everyMs: 90_000 });
     expect(parseDemoPace('40')).toEqual({ matchMs: 40 * MIN, everyMs: 50 * MIN });
     expect(parseDemoPace('daily')).toBe('daily');
@@ -35,8 +36,17 @@ describe('DEMO_PACE', () => {
     expect(() => parseDemoPace('fast')).toThrow(/DEMO_PACE/);
   });
 
+  it("keeps the newcomer's promise at the default pace: whenever one signs up, the next fixture to pick starts within 25 min and ends within 40", () => {
+    const from = Date.parse('2026-11-22T00:00:00Z');
+    for (let now = from; now < from + 3 * 60 * MIN; now += 37_000) {
+      const next = pacedSlots(new Date(now), 6, 2, DEFAULT_DEMO_PACE).find((s) => s.getTime() > now)!;
+      expect(next.getTime() - now).toBeLessThanOrEqual(25 * MIN);
+      expect(next.getTime() + DEFAULT_DEMO_PACE.matchMs - now).toBeLessThanOrEqual(40 * MIN);
+    }
+  });
+
   it('lays fixtures on the grid: the latest slot not after now may be live, the next ones follow', () => {
-    const slots = pacedSlots(new Date('2026-11-22T12:10:00Z'), 5, 2, DEFAULT_DEMO_PACE);
+    const slots = pacedSlots(new Date('2026-11-22T12:10:00Z'), 5, 2, { matchMs: 20 * MIN, everyMs: 30 * MIN });
     expect(slots.map((s) => s.toISOString().slice(11, 16))).toEqual(['11:30', '12:00', '12:30', '13:00', '13:30']);
   });
 });

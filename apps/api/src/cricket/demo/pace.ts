@@ -1,12 +1,14 @@
 /**
  * The demo season's pace (DEMO_PACE): how long a demo match takes to play live and how often one
- * starts. `<match minutes>/<every minutes>`, e.g. `20/30` (the default: a T20 replayed in 20 minutes,
- * a fixture every 30 minutes), fractions allowed (`1/1.5` for end-to-end tests); `<match minutes>`
+ * starts. `<match minutes>/<every minutes>`, e.g. `15/25` (the default: a T20 replayed in 15 minutes,
+ * a fixture every 25 minutes), fractions allowed (`1/1.5` for end-to-end tests); `<match minutes>`
  * alone starts one every match + 10 minutes. `daily` keeps the old calendar: daily 10:00 and 14:00 UTC
  * fixtures, played instantly once started (no live replay).
  *
  * The pace keeps a promise: at any time a demo fixture is live or starts within 15 minutes, so
- * `every` may exceed `match` by at most DEMO_MAX_GAP_MS.
+ * `every` may exceed `match` by at most DEMO_MAX_GAP_MS. The default also keeps the newcomer's: someone
+ * who signs up just after a start picks for the next fixture, which starts within 25 minutes (live
+ * points within 30) and ends within 40 (final standings within 45).
  */
 export interface DemoPace {
   /** A fixture's replay lasts this long, from its start time. */
@@ -16,7 +18,7 @@ export interface DemoPace {
 }
 
 export const DEMO_MAX_GAP_MS = 15 * 60_000;
-export const DEFAULT_DEMO_PACE: DemoPace = { matchMs: 20 * 60_000, everyMs: 30 * 60_000 };
+export const DEFAULT_DEMO_PACE: DemoPace = { matchMs: 15 * 60_000, everyMs: 25 * 60_000 };
 
 const MINUTES = /^\s*(\d+(?:\.\d+)?)\s*(?:\/\s*(\d+(?:\.\d+)?)\s*)?$/;
 
@@ -26,7 +28,7 @@ export function parseDemoPace(value: string | undefined): DemoPace | 'daily' {
   if (value.trim() === 'daily') return 'daily';
   const m = MINUTES.exec(value);
   if (!m)
-    throw new Error(`DEMO_PACE must be "<match minutes>/<every minutes>" (e.g. 20/30) or "daily", got "${value}"`);
+    throw new Error(`DEMO_PACE must be "<match minutes>/<every minutes>" (e.g. 15/25) or "daily", got "${value}"`);
   const match = Number(m[1]);
   const every = m[2] === undefined ? match + 10 : Number(m[2]);
   if (!(match > 0) || every < match)
