@@ -8,7 +8,7 @@
 //      files are checked too), including lines that only compile when the contract's types are there.
 //   4. The compiled code runs under Node: renders Button and DataTable with react-dom/server, finds their
 //      classes in the packaged stylesheet, and calls a running API (started here on a free port with a
-//      temporary DATA_DIR and DEMO_SEASON=off): GET /faq/ and GET /session through the typed client.
+//      temporary DATA_DIR and DEMO_SEASON=off): GET /faq/, GET /session and GET /live/fixtures through the typed client.
 //
 // Prints "pack test: PASS" or "pack test: FAIL — <reason>" and exits non-zero on failure.
 // Usage: node scripts/pack-test.mjs [--keep]   (--keep leaves the temporary project for inspection)
@@ -192,11 +192,15 @@ check(faq.response.status === 200 && faq.data, \`GET /faq/ answered \${faq.respo
 const questions: string[] = faq.data.map((item: Schema<'Faq'>) => item.Question);
 check(questions.length > 0 && questions.every((q) => q.length > 0), 'FAQ questions');
 
+// Not signed in is an expected answer of /session: 204, no body.
 const session = await api.GET('/session');
-check(session.response.status === 401, \`GET /session without a cookie answered \${session.response.status}\`);
+check(session.response.status === 204, \`GET /session without a cookie answered \${session.response.status}\`);
 const signedIn: Schema<'SessionUser'> | undefined = session.data;
 check(signedIn === undefined, 'no session user');
-check(typeof errorMessage(session.error) === 'string', 'a 401 carries a message');
+// An operation that needs a session answers 401 with a message errorMessage() reads.
+const live = await api.GET('/live/fixtures');
+check(live.response.status === 401, \`GET /live/fixtures without a cookie answered \${live.response.status}\`);
+check(typeof errorMessage(live.error) === 'string', 'a 401 carries a message');
 
 // Never called: @ts-expect-error only compiles when the client's types are present.
 const notInContract = () =>
@@ -207,7 +211,7 @@ type FaqAnswer = paths['/faq/']['get']['responses'][200]['content']['application
 const typed: FaqAnswer = faq.data;
 
 console.log(\`kit: Button + DataTable rendered; \${styled.length} of the Button's \${classes.length} classes styled in styles.css\`);
-console.log(\`client: \${typed.length} FAQ entries, e.g. "\${questions[0]}"; /session → 401 "\${errorMessage(session.error)}"\`);
+console.log(\`client: \${typed.length} FAQ entries, e.g. "\${questions[0]}"; /session → 204; /live/fixtures → 401 "\${errorMessage(live.error)}"\`);
 `,
 );
 
