@@ -370,6 +370,8 @@ export interface LiveFixturesTable {
   leaders: Generated<unknown>;
   /** Picks of the fixture when the members' provisional points were last rebuilt (-1: never). */
   picks_seen: Generated<number>;
+  /** Leagues whose provisional points moved since their last standings event (number[]). */
+  standings_pending: Generated<unknown>;
   runner: string | null;
   lease_until: NullableTimestamp;
   error: string | null;

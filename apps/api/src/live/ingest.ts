@@ -23,6 +23,7 @@ import {
   provisionalWinners,
   UNKNOWN_POSITION,
 } from './lines';
+import { standingsIntervalMs } from './config';
 import { liveStandings } from './standings';
 
 /**
@@ -433,19 +434,57 @@ export async function applyBall(db: Kysely<DB>, fixtureId: number, ball: LiveBal
       type: 'score',
       data: { FixtureID: fixtureId, Innings: await inningsScore(trx, ctx, ball), Provisional: true },
     });
-    for (const leagueId of [...leagues].sort((a, b) => a - b)) {
-      const s = await liveStandings(trx, leagueId, now);
-      if (s)
-        events.push({
-          fixtureId: null,
-          leagueId,
-          type: 'standings',
-          data: { LeagueID: leagueId, ...s, Provisional: true },
-        });
+    // Standings: the leagues whose points moved wait (standings_pending) until their interval has
+    // passed or the over ends; a league's table is rebuilt at most once per interval, not per ball.
+    const wasPending = parseJson<number[]>(live.standings_pending);
+    const pending = new Set([...wasPending, ...leagues]);
+    const legal = after.filter((r) => !r.delivery.extras?.wides && !r.delivery.extras?.noballs).length;
+    const due = await dueLeagues(trx, pending, now, legal >= 6);
+    for (const e of await standingsEvents(trx, due, now)) events.push(e);
+    for (const id of due) pending.delete(id);
+    const nextPending = [...pending].sort((a, b) => a - b);
+    if (stableJson(nextPending) !== stableJson([...wasPending].sort((a, b) => a - b))) {
+      await trx
+        .updateTable('live_fixtures')
+        .set({ standings_pending: JSON.stringify(nextPending) })
+        .where('fixture_id', '=', fixtureId)
+        .execute();
     }
     const eventIds = await writeEvents(trx, events);
     return { changed: true, corrected: existing !== undefined, eventIds };
   });
+}
+
+/** The pending leagues whose standings are due now: all at the end of an over, else those not announced within the interval. */
+async function dueLeagues(trx: Kysely<DB>, pending: ReadonlySet<number>, now: Date, overEnded: boolean) {
+  const ids = [...pending].sort((a, b) => a - b);
+  const interval = standingsIntervalMs();
+  if (ids.length === 0 || overEnded || interval === 0) return ids;
+  const { rows } = await sql<{ league_id: number; at: Date | string }>`
+    SELECT e.league_id, e.created_at AS at FROM unnest(${sql.val(ids)}::int[]) AS l(id)
+    CROSS JOIN LATERAL (SELECT league_id, created_at FROM live_events
+      WHERE league_id = l.id AND type = 'standings' ORDER BY id DESC LIMIT 1) e`.execute(trx);
+  const last = new Map(rows.map((r) => [r.league_id, new Date(r.at).getTime()]));
+  return ids.filter((id) => {
+    const at = last.get(id);
+    return at === undefined || now.getTime() - at >= interval;
+  });
+}
+
+/** A standings event (the league's full provisional table) per league, in league order. */
+async function standingsEvents(trx: Kysely<DB>, leagueIds: Iterable<number>, now: Date): Promise<NewEvent[]> {
+  const events: NewEvent[] = [];
+  for (const leagueId of [...leagueIds].sort((a, b) => a - b)) {
+    const s = await liveStandings(trx, leagueId, now);
+    if (s)
+      events.push({
+        fixtureId: null,
+        leagueId,
+        type: 'standings',
+        data: { LeagueID: leagueId, ...s, Provisional: s.FixtureIDs.length > 0 },
+      });
+  }
+  return events;
 }
 
 async function pickCount(trx: Kysely<DB>, fixtureId: number): Promise<number> {
@@ -712,6 +751,20 @@ export async function markSilent(db: Kysely<DB>, fixtureId: number, since: Date)
       .where('silent_since', 'is', null)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) return false;
+    // The standings still pending are announced now: nothing more is coming for a while.
+    const live = await trx
+      .selectFrom('live_fixtures')
+      .select('standings_pending')
+      .where('fixture_id', '=', fixtureId)
+      .executeTakeFirstOrThrow();
+    const pending = parseJson<number[]>(live.standings_pending);
+    if (pending.length) {
+      await trx
+        .updateTable('live_fixtures')
+        .set({ standings_pending: '[]' })
+        .where('fixture_id', '=', fixtureId)
+        .execute();
+    }
     await writeEvents(trx, [
       {
         fixtureId,
@@ -719,6 +772,7 @@ export async function markSilent(db: Kysely<DB>, fixtureId: number, since: Date)
         type: 'state',
         data: { FixtureID: fixtureId, State: 'silent', SilentSince: since.toISOString(), Provisional: true },
       },
+      ...(await standingsEvents(trx, pending, since)),
     ]);
     return true;
   });
@@ -755,11 +809,20 @@ export async function completeLive(
       .distinct()
       .where('fixture_id', '=', fixtureId)
       .execute();
+    const pending = parseJson<number[]>(live.standings_pending);
     await trx.deleteFrom('live_member_points').where('fixture_id', '=', fixtureId).execute();
     await trx.deleteFrom('live_player_lines').where('fixture_id', '=', fixtureId).execute();
     await trx
       .updateTable('live_fixtures')
-      .set({ state: 'completed', silent_since: null, error: null, updated_at: now, runner: null, lease_until: null })
+      .set({
+        state: 'completed',
+        silent_since: null,
+        error: null,
+        updated_at: now,
+        runner: null,
+        lease_until: null,
+        standings_pending: '[]',
+      })
       .where('fixture_id', '=', fixtureId)
       .execute();
     const events: NewEvent[] = [
@@ -770,16 +833,8 @@ export async function completeLive(
         data: { FixtureID: fixtureId, State: 'completed', SilentSince: null, Provisional: false },
       },
     ];
-    for (const { league_id: leagueId } of leagues.sort((a, b) => a.league_id - b.league_id)) {
-      const s = await liveStandings(trx, leagueId, now);
-      if (s)
-        events.push({
-          fixtureId: null,
-          leagueId,
-          type: 'standings',
-          data: { LeagueID: leagueId, ...s, Provisional: s.FixtureIDs.length > 0 },
-        });
-    }
+    for (const e of await standingsEvents(trx, new Set([...leagues.map((r) => r.league_id), ...pending]), now))
+      events.push(e);
     await writeEvents(trx, events);
     return { ok: true };
   });

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CricsheetMatch } from '../../src/cricket/import/cricsheet-format';
 import { ballsOf, type LiveBall } from '../../src/live/feed';
-import { applyBall, completeLive } from '../../src/live/ingest';
+import { applyBall, completeLive, markSilent } from '../../src/live/ingest';
+import { liveStandings } from '../../src/live/standings';
 import { purgeExpired } from '../../src/housekeeping';
 import { DB_TARGET } from '../db';
 import {
@@ -226,6 +227,69 @@ describe(`live ingest on ${DB_TARGET}`, () => {
     expect(fx.status).toBe('live');
     expect(new Date(fx.start_time).getTime()).toBeLessThanOrEqual(Date.now());
   }, 60_000);
+
+  it('standings wait for the interval or the end of the over; a silent feed announces what is pending', async () => {
+    const db = w.t.db;
+    process.env.LIVE_STANDINGS_INTERVAL_MS = '600000';
+    try {
+      const f = await nextFixture(w, 4, 'interval');
+      await pickFor(w, l, f);
+      await beginLive(db, f);
+      const standingsIn = async (ids: number[]) =>
+        ids.length
+          ? await db
+              .selectFrom('live_events')
+              .select(['league_id', 'data'])
+              .where('id', 'in', ids)
+              .where('type', '=', 'standings')
+              .orderBy('id')
+              .execute()
+          : [];
+      const pending = async () =>
+        (
+          await db
+            .selectFrom('live_fixtures')
+            .select('standings_pending')
+            .where('fixture_id', '=', f.fixtureId)
+            .executeTakeFirstOrThrow()
+        ).standings_pending as number[];
+      const over0 = f.balls.filter((b) => b.innings === 0 && b.over === 0);
+      const over1 = f.balls.filter((b) => b.innings === 0 && b.over === 1);
+      // The first ball may announce (no standings within the interval yet); the rest of the over waits.
+      await applyBall(db, f.fixtureId, over0[0]!, new Date());
+      for (const b of over0.slice(1, -1)) {
+        const r = await applyBall(db, f.fixtureId, b, new Date());
+        expect(await standingsIn(r.eventIds)).toEqual([]);
+      }
+      const waiting = await pending();
+      expect(waiting.length).toBeGreaterThan(0);
+      // The over ends: every pending league's table, as liveStandings computes it.
+      const end = await applyBall(db, f.fixtureId, over0.at(-1)!, new Date());
+      const sent = await standingsIn(end.eventIds);
+      expect(sent.map((e) => e.league_id)).toEqual(
+        [...new Set([...waiting, ...sent.map((e) => e.league_id!)])].sort((a, b) => a - b),
+      );
+      expect(await pending()).toEqual([]);
+      for (const e of sent) {
+        const data = (typeof e.data === 'string' ? JSON.parse(e.data) : e.data) as { Rows: unknown[] };
+        expect(data.Rows).toEqual((await liveStandings(db, e.league_id!, new Date()))!.Rows);
+      }
+      // Mid-over, then silence: what is pending is announced with the silent state.
+      for (const b of over1.slice(0, 3)) await applyBall(db, f.fixtureId, b, new Date());
+      const left = await pending();
+      const last = await db
+        .selectFrom('live_events')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirstOrThrow();
+      expect(await markSilent(db, f.fixtureId, new Date())).toBe(true);
+      const after = await db.selectFrom('live_events').select('id').where('id', '>', Number(last.id)).execute();
+      const flushed = await standingsIn(after.map((r) => r.id));
+      expect(flushed.map((e) => e.league_id)).toEqual(left);
+      expect(await pending()).toEqual([]);
+    } finally {
+      delete process.env.LIVE_STANDINGS_INTERVAL_MS;
+    }
+  }, 120_000);
 
   it('housekeeping deletes live events older than a week', async () => {
     const db = w.t.db;
