@@ -179,12 +179,13 @@ async function rescore(database: Database, s: Seeded, balls: LiveBall[]) {
   const { db } = database;
   for (const b of balls.slice(0, WARMUP_BALLS)) await applyBall(db, s.live, b, new Date());
   const perBall: { ms: number; standingsMs: number; events: number }[] = [];
-  // Rows written to live_member_points, and event bytes, by the timed balls (table statistics are
+  // Rows written to live_member_points and live_league_player_points, and event bytes, by the timed balls (table statistics are
   // published within a second of each commit).
   const memberRows = async () => {
     await sleep(1_500);
     const { rows } = await sql<{ n: number }>`
-      SELECT (n_tup_ins + n_tup_upd)::int AS n FROM pg_stat_user_tables WHERE relname = 'live_member_points'`.execute(
+      SELECT coalesce(sum(n_tup_ins + n_tup_upd), 0)::int AS n FROM pg_stat_user_tables
+      WHERE relname IN ('live_member_points', 'live_league_player_points')`.execute(
       db,
     );
     return rows[0]?.n ?? 0;
@@ -503,7 +504,7 @@ export async function live(): Promise<BenchReport> {
           `picks: ${s.picksLive.toLocaleString('en')} on the live fixture, the same ${s.picksScored.toLocaleString('en')} on its scored IPL copy (the full re-score’s subject); first ${WARMUP_BALLS} balls not timed (the first rebuilds the members).`,
           `“of which standings” = liveStandings of the league timed alone after each ball (the standings event every ball writes for every league whose members moved).`,
           `a standings event of the ${MEMBERS.toLocaleString('en')}-member league is ${fmt.kb(scoring.standingsEventBytes)} of JSON; a fixture event ${fmt.n(scoring.fixtureEventBytes)} B on average.`,
-          `per timed ball: ${fmt.n(scoring.memberRowsPerBall)} live_member_points rows written (inserted or updated), ${fmt.kb(scoring.eventBytesPerBall)} of events written to live_events.`,
+          `per timed ball: ${fmt.n(scoring.memberRowsPerBall)} member-point rows written (live_member_points + live_league_player_points, inserted or updated), ${fmt.kb(scoring.eventBytesPerBall)} of events written to live_events.`,
         ],
       },
     ],

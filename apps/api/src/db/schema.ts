@@ -420,6 +420,13 @@ export interface LiveMemberPointsTable {
   user_id: number;
   points: number;
 }
+/** Player Selection provisional points of a player in a league's live fixture (0012). */
+export interface LiveLeaguePlayerPointsTable {
+  league_id: number;
+  fixture_id: number;
+  player_id: number;
+  points: number;
+}
 export interface LiveEventsTable {
   id: Generated<number>;
   fixture_id: number | null;
@@ -479,5 +486,6 @@ export interface DB {
   live_deliveries: LiveDeliveriesTable;
   live_player_lines: LivePlayerLinesTable;
   live_member_points: LiveMemberPointsTable;
+  live_league_player_points: LiveLeaguePlayerPointsTable;
   live_events: LiveEventsTable;
 }

@@ -30,9 +30,12 @@ import { liveStandings } from './standings';
  * Applying a live feed to the database (docs/decisions/0016-live-match-day.md). Every ball is one
  * transaction under a per-fixture advisory lock: the delivery is stored at its position (a duplicate
  * changes nothing, a correction replaces the ball), the players of its over get their lines
- * recomputed (the over's old lines out, its new lines in), the members who picked those players get
- * their provisional points moved by the difference, and the events of the ball are written with a
- * NOTIFY — all committed together, so a restart resumes exactly where the database is.
+ * recomputed (the over's old lines out, its new lines in), those players' Player Selection points per
+ * league (`live_league_player_points`; a member's total is the sum over their picks, read with the
+ * standings) and the Match Prediction members whose leaders moved get the difference, and the events
+ * of the ball are written with a NOTIFY — all committed together, so a restart resumes exactly where
+ * the database is. A league's standings event waits for its interval or the over's end
+ * (`standings_pending`).
  */
 
 /** pg_advisory_xact_lock(key, fixture id) of a fixture's live writes ("FCLV"). */
@@ -487,6 +490,17 @@ async function standingsEvents(trx: Kysely<DB>, leagueIds: Iterable<number>, now
   return events;
 }
 
+/** The leagues with provisional member points in the fixture (Match Prediction rows or Player Selection picks). */
+async function liveLeagues(trx: Kysely<DB>, fixtureId: number): Promise<number[]> {
+  const { rows } = await sql<{ league_id: number }>`
+    SELECT league_id FROM live_member_points WHERE fixture_id = ${fixtureId}
+    UNION SELECT league_id FROM live_league_player_points WHERE fixture_id = ${fixtureId}
+    UNION SELECT league_id FROM player_selections WHERE fixture_id = ${fixtureId}
+      AND EXISTS (SELECT 1 FROM live_fixtures WHERE fixture_id = ${fixtureId} AND picks_seen >= 0)
+    ORDER BY league_id`.execute(trx);
+  return rows.map((r) => r.league_id);
+}
+
 async function pickCount(trx: Kysely<DB>, fixtureId: number): Promise<number> {
   const { rows } = await sql<{ n: number | string }>`
     SELECT (SELECT count(*) FROM player_selections WHERE fixture_id = ${fixtureId})
@@ -584,7 +598,7 @@ export async function describeLeaders(trx: Kysely<DB>, winners: readonly Feature
   });
 }
 
-/** Player Selection: each touched player's points difference, per league, added to the members who picked them. */
+/** Player Selection: each touched player's points difference, per league where someone picked them (live_league_player_points). */
 async function movePsMembers(
   trx: Kysely<DB>,
   fixtureId: number,
@@ -592,38 +606,32 @@ async function movePsMembers(
 ): Promise<number[]> {
   if (lines.length === 0) return [];
   const playerIds = lines.map((l) => l.playerId!);
-  const leagueRows = await trx
+  // The (league, player) pairs picked in the fixture: only those rows move.
+  const pickedRows = await trx
     .selectFrom('player_selections')
-    .select('league_id')
+    .select(['league_id', 'player_id'])
     .distinct()
     .where('fixture_id', '=', fixtureId)
     .where('player_id', 'in', playerIds)
     .execute();
-  if (leagueRows.length === 0) return [];
-  const points = await leaguePoints(
-    trx,
-    leagueRows.map((r) => r.league_id),
-  );
-  const values: [number, number, number][] = [];
+  if (pickedRows.length === 0) return [];
+  const picked = new Set(pickedRows.map((r) => `${r.league_id}:${r.player_id}`));
+  const points = await leaguePoints(trx, [...new Set(pickedRows.map((r) => r.league_id))]);
+  const moved: [number, number, number][] = [];
   for (const [leagueId, p] of points) {
     for (const l of lines) {
+      if (!picked.has(`${leagueId}:${l.playerId}`)) continue;
       const delta =
         provisionalPoints(l.now, l.didPlay, l.position, p) - provisionalPoints(l.old, l.didPlay, l.position, p);
-      if (delta !== 0) values.push([leagueId, l.playerId!, delta]);
+      if (delta !== 0) moved.push([leagueId, l.playerId!, delta]);
     }
   }
-  if (values.length === 0) return [];
-  const { rows } = await sql<{ league_id: number }>`
-    INSERT INTO live_member_points AS m (league_id, fixture_id, user_id, points)
-    SELECT ps.league_id, ${fixtureId}::int, ps.user_id, sum(d.delta)::int
-    FROM player_selections ps
-    JOIN (VALUES ${sql.join(values.map(([l, p, d]) => sql`(${l}::int, ${p}::int, ${d}::int)`))}) d(league_id, player_id, delta)
-      ON d.league_id = ps.league_id AND d.player_id = ps.player_id
-    WHERE ps.fixture_id = ${fixtureId}
-    GROUP BY ps.league_id, ps.user_id
-    ON CONFLICT (league_id, fixture_id, user_id) DO UPDATE SET points = m.points + excluded.points
-    RETURNING m.league_id`.execute(trx);
-  return [...new Set(rows.map((r) => r.league_id))];
+  if (moved.length === 0) return [];
+  await sql`
+    INSERT INTO live_league_player_points AS m (league_id, fixture_id, player_id, points)
+    VALUES ${sql.join(moved.map(([l, p, d]) => sql`(${l}::int, ${fixtureId}::int, ${p}::int, ${d}::int)`))}
+    ON CONFLICT (league_id, fixture_id, player_id) DO UPDATE SET points = m.points + excluded.points`.execute(trx);
+  return [...new Set(moved.map(([l]) => l))];
 }
 
 function winnerPairs(winners: readonly FeatureWinners[]): Set<string> {
@@ -690,14 +698,10 @@ async function rebuildMembers(
   lines: readonly LineRow[],
   winners: readonly FeatureWinners[],
 ): Promise<number[]> {
-  const before = await trx
-    .selectFrom('live_member_points')
-    .select('league_id')
-    .distinct()
-    .where('fixture_id', '=', fixtureId)
-    .execute();
+  const before = await liveLeagues(trx, fixtureId);
   await trx.deleteFrom('live_member_points').where('fixture_id', '=', fixtureId).execute();
-  const leagues = new Set(before.map((r) => r.league_id));
+  await trx.deleteFrom('live_league_player_points').where('fixture_id', '=', fixtureId).execute();
+  const leagues = new Set(before);
   const psLeagues = await trx
     .selectFrom('player_selections')
     .select('league_id')
@@ -713,24 +717,20 @@ async function rebuildMembers(
     const values: ReturnType<typeof sql>[] = [];
     for (const [leagueId, p] of points) {
       for (const l of withPlayer) {
-        values.push(
-          sql`(${leagueId}::int, ${l.player_id}::int, ${provisionalPoints(countersOf(l), l.did_play, positionOf(l), p)}::int)`,
-        );
+        const pts = provisionalPoints(countersOf(l), l.did_play, positionOf(l), p);
+        if (pts !== 0) values.push(sql`(${leagueId}::int, ${l.player_id}::int, ${pts}::int)`);
       }
     }
-    const { rows } = await sql<{ league_id: number }>`
-      INSERT INTO live_member_points (league_id, fixture_id, user_id, points)
-      SELECT ps.league_id, ${fixtureId}::int, ps.user_id, coalesce(sum(d.points), 0)::int
-      FROM player_selections ps
-      LEFT JOIN (VALUES ${sql.join(values)}) d(league_id, player_id, points)
-        ON d.league_id = ps.league_id AND d.player_id = ps.player_id
-      WHERE ps.fixture_id = ${fixtureId}
-      GROUP BY ps.league_id, ps.user_id
-      RETURNING league_id`.execute(trx);
-    for (const r of rows) leagues.add(r.league_id);
-  } else {
-    for (const r of psLeagues) leagues.add(r.league_id);
+    if (values.length) {
+      await sql`
+        INSERT INTO live_league_player_points (league_id, fixture_id, player_id, points)
+        SELECT d.league_id, ${fixtureId}::int, d.player_id, d.points
+        FROM (VALUES ${sql.join(values)}) d(league_id, player_id, points)
+        WHERE EXISTS (SELECT 1 FROM player_selections ps WHERE ps.fixture_id = ${fixtureId}
+          AND ps.league_id = d.league_id AND ps.player_id = d.player_id)`.execute(trx);
+    }
   }
+  for (const r of psLeagues) leagues.add(r.league_id);
   const { rows } = await sql<{ league_id: number }>`
     INSERT INTO live_member_points (league_id, fixture_id, user_id, points)
     ${mpMemberPointsSql(fixtureId, winners, null)}
@@ -803,14 +803,10 @@ export async function completeLive(
     const landed =
       entry && ['imported', 'updated', 'unchanged'].includes(entry.status) && entry.fixtureId === fixtureId;
     if (!landed) return { ok: false, error: entry?.reason ?? `the import did not land on fixture ${fixtureId}` };
-    const leagues = await trx
-      .selectFrom('live_member_points')
-      .select('league_id')
-      .distinct()
-      .where('fixture_id', '=', fixtureId)
-      .execute();
+    const leagues = await liveLeagues(trx, fixtureId);
     const pending = parseJson<number[]>(live.standings_pending);
     await trx.deleteFrom('live_member_points').where('fixture_id', '=', fixtureId).execute();
+    await trx.deleteFrom('live_league_player_points').where('fixture_id', '=', fixtureId).execute();
     await trx.deleteFrom('live_player_lines').where('fixture_id', '=', fixtureId).execute();
     await trx
       .updateTable('live_fixtures')
@@ -833,8 +829,7 @@ export async function completeLive(
         data: { FixtureID: fixtureId, State: 'completed', SilentSince: null, Provisional: false },
       },
     ];
-    for (const e of await standingsEvents(trx, new Set([...leagues.map((r) => r.league_id), ...pending]), now))
-      events.push(e);
+    for (const e of await standingsEvents(trx, new Set([...leagues, ...pending]), now)) events.push(e);
     await writeEvents(trx, events);
     return { ok: true };
   });
