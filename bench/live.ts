@@ -185,9 +185,7 @@ async function rescore(database: Database, s: Seeded, balls: LiveBall[]) {
     await sleep(1_500);
     const { rows } = await sql<{ n: number }>`
       SELECT coalesce(sum(n_tup_ins + n_tup_upd), 0)::int AS n FROM pg_stat_user_tables
-      WHERE relname IN ('live_member_points', 'live_league_player_points')`.execute(
-      db,
-    );
+      WHERE relname IN ('live_member_points', 'live_league_player_points')`.execute(db);
     return rows[0]?.n ?? 0;
   };
   const { rows: firstId } = await sql<{ id: number }>`SELECT coalesce(max(id), 0)::int AS id FROM live_events`.execute(
