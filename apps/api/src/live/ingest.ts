@@ -34,8 +34,8 @@ import { liveStandings } from './standings';
  * league (`live_league_player_points`; a member's total is the sum over their picks, read with the
  * standings) and the Match Prediction members whose leaders moved get the difference, and the events
  * of the ball are written with a NOTIFY — all committed together, so a restart resumes exactly where
- * the database is. A league's standings event waits for its interval or the over's end
- * (`standings_pending`).
+ * the database is. A league's standings event is not written per ball: the league waits in
+ * `standings_pending` for flushLive (at most once per interval), silence or completion.
  */
 
 /** pg_advisory_xact_lock(key, fixture id) of a fixture's live writes ("FCLV"). */
@@ -375,7 +375,9 @@ export async function applyBall(db: Kysely<DB>, fixtureId: number, ball: LiveBal
     // Members: Player Selection by the difference of the touched players' points (or rebuilt when
     // the fixture's picks changed, e.g. lock-time auto-picks); Match Prediction when the leaders move.
     const leagues = new Set<number>();
-    const picksNow = await pickCount(trx, fixtureId);
+    // The fixture's picks are counted at its first ball and then by flushLive (every poll), not per
+    // ball: a change (lock-time auto-picks) rebuilds the members there.
+    const picksNow = live.picks_seen < 0 ? await pickCount(trx, fixtureId) : live.picks_seen;
     const allLines = await trx
       .selectFrom('live_player_lines')
       .selectAll()
@@ -437,16 +439,11 @@ export async function applyBall(db: Kysely<DB>, fixtureId: number, ball: LiveBal
       type: 'score',
       data: { FixtureID: fixtureId, Innings: await inningsScore(trx, ctx, ball), Provisional: true },
     });
-    // Standings: the leagues whose points moved wait (standings_pending) until their interval has
-    // passed or the over ends; a league's table is rebuilt at most once per interval, not per ball.
+    // Standings: not per ball. The leagues whose points moved wait in standings_pending for
+    // flushLive (the ingesting process, at most once per interval) or silence or completion.
     const wasPending = parseJson<number[]>(live.standings_pending);
-    const pending = new Set([...wasPending, ...leagues]);
-    const legal = after.filter((r) => !r.delivery.extras?.wides && !r.delivery.extras?.noballs).length;
-    const due = await dueLeagues(trx, pending, now, legal >= 6);
-    for (const e of await standingsEvents(trx, due, now)) events.push(e);
-    for (const id of due) pending.delete(id);
-    const nextPending = [...pending].sort((a, b) => a - b);
-    if (stableJson(nextPending) !== stableJson([...wasPending].sort((a, b) => a - b))) {
+    const nextPending = [...new Set([...wasPending, ...leagues])].sort((a, b) => a - b);
+    if (nextPending.length !== wasPending.length) {
       await trx
         .updateTable('live_fixtures')
         .set({ standings_pending: JSON.stringify(nextPending) })
@@ -458,11 +455,50 @@ export async function applyBall(db: Kysely<DB>, fixtureId: number, ball: LiveBal
   });
 }
 
-/** The pending leagues whose standings are due now: all at the end of an over, else those not announced within the interval. */
-async function dueLeagues(trx: Kysely<DB>, pending: ReadonlySet<number>, now: Date, overEnded: boolean) {
+/**
+ * The standings side of a live fixture, apart from its balls (the ingesting process calls it after
+ * each poll): when the fixture's picks changed since they were counted (lock-time auto-picks) the
+ * members are rebuilt from the lines; then each league whose provisional points moved gets its
+ * standings event, unless it had one within `LIVE_STANDINGS_INTERVAL_MS` (`force`: all of them).
+ * Returns the event ids written.
+ */
+export async function flushLive(
+  db: Kysely<DB>,
+  fixtureId: number,
+  now: Date,
+  options: { force?: boolean } = {},
+): Promise<number[]> {
+  return withTransaction(db, async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${LIVE_LOCK}, ${fixtureId})`.execute(trx);
+    const live = await trx
+      .selectFrom('live_fixtures')
+      .select(['state', 'picks_seen', 'standings_pending'])
+      .where('fixture_id', '=', fixtureId)
+      .executeTakeFirst();
+    if (live?.state !== 'live' || live.picks_seen < 0) return [];
+    const pending = new Set(parseJson<number[]>(live.standings_pending));
+    const picksNow = await pickCount(trx, fixtureId);
+    if (picksNow !== live.picks_seen) {
+      const lines = await trx.selectFrom('live_player_lines').selectAll().where('fixture_id', '=', fixtureId).execute();
+      for (const id of await rebuildMembers(trx, fixtureId, lines, leadersOf(lines))) pending.add(id);
+    }
+    const due = options.force ? [...pending] : await dueLeagues(trx, pending, now);
+    const events = await standingsEvents(trx, due, now);
+    for (const id of due) pending.delete(id);
+    await trx
+      .updateTable('live_fixtures')
+      .set({ standings_pending: JSON.stringify([...pending].sort((a, b) => a - b)), picks_seen: picksNow })
+      .where('fixture_id', '=', fixtureId)
+      .execute();
+    return writeEvents(trx, events);
+  });
+}
+
+/** The pending leagues not announced within the interval. */
+async function dueLeagues(trx: Kysely<DB>, pending: ReadonlySet<number>, now: Date) {
   const ids = [...pending].sort((a, b) => a - b);
   const interval = standingsIntervalMs();
-  if (ids.length === 0 || overEnded || interval === 0) return ids;
+  if (ids.length === 0 || interval === 0) return ids;
   const { rows } = await sql<{ league_id: number; at: Date | string }>`
     SELECT e.league_id, e.created_at AS at FROM unnest(${sql.val(ids)}::int[]) AS l(id)
     CROSS JOIN LATERAL (SELECT league_id, created_at FROM live_events

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database';
-import { applyBall } from '../../src/live/ingest';
+import { applyBall, flushLive } from '../../src/live/ingest';
 import { liveHub } from '../../src/live/hub';
 import { liveMemberPointsSql } from '../../src/live/standings';
 import { DB_TARGET, TEST_POSTGRES_URL } from '../db';
@@ -126,6 +126,7 @@ describe(`live event stream on ${DB_TARGET}`, () => {
     expect(s1.res.headers['cache-control']).toMatch(/no-cache/);
     expect(s1.res.headers['x-accel-buffering']).toBe('no');
     for (const b of f.balls.slice(0, 6)) await applyBall(w.t.db, f.fixtureId, b, new Date());
+    await flushLive(w.t.db, f.fixtureId, new Date(), { force: true });
     let all = await fixtureEventIds(w.t.db, f.fixtureId, [l.ps.LeagueID, l.mp.LeagueID]);
     await pollUntil(
       async () => s1.events.length,
