@@ -490,7 +490,7 @@ export async function live(): Promise<BenchReport> {
         columns: ['', 'ms (median)', 'of which standings', 'runs'],
         rows: [
           [
-            'per ball (applyBall: lines, members, events, standings)',
+            'per ball (applyBall: lines, league×player points, events)',
             fmt.ms(ball),
             fmt.ms(standingsShare),
             BALLS_TIMED,
@@ -500,7 +500,7 @@ export async function live(): Promise<BenchReport> {
         ],
         notes: [
           `picks: ${s.picksLive.toLocaleString('en')} on the live fixture, the same ${s.picksScored.toLocaleString('en')} on its scored IPL copy (the full re-score’s subject); first ${WARMUP_BALLS} balls not timed (the first rebuilds the members).`,
-          `“of which standings” = liveStandings of the league timed alone after each ball (the standings event every ball writes for every league whose members moved).`,
+          `“of which standings” = liveStandings of the league timed alone after each ball: no longer part of a ball (flushLive writes a league’s standings at most once per LIVE_STANDINGS_INTERVAL_MS, after a poll); shown for its size.`,
           `a standings event of the ${MEMBERS.toLocaleString('en')}-member league is ${fmt.kb(scoring.standingsEventBytes)} of JSON; a fixture event ${fmt.n(scoring.fixtureEventBytes)} B on average.`,
           `per timed ball: ${fmt.n(scoring.memberRowsPerBall)} member-point rows written (live_member_points + live_league_player_points, inserted or updated), ${fmt.kb(scoring.eventBytesPerBall)} of events written to live_events.`,
         ],

@@ -19,13 +19,13 @@ export interface LiveConfig {
   /** SSE comment heartbeat. */
   heartbeatMs: number;
   /**
-   * A league's provisional standings are announced at most once per this interval while balls come
-   * (and always at the end of an over, when the feed goes silent and at completion); 0: every ball.
+   * A league's provisional standings are announced (flushLive, after a poll) at most once per this
+   * interval, and always when the feed goes silent and at completion; 0: after every poll.
    */
   standingsIntervalMs: number;
 }
 
-/** `LIVE_STANDINGS_INTERVAL_MS` (default 3000; 0 announces standings on every ball). */
+/** `LIVE_STANDINGS_INTERVAL_MS` (default 3000; 0: standings after every poll). */
 export function standingsIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
   const v = env.LIVE_STANDINGS_INTERVAL_MS;
   if (v === undefined || v === '') return 3000;
