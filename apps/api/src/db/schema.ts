@@ -372,6 +372,8 @@ export interface LiveFixturesTable {
   picks_seen: Generated<number>;
   /** Leagues whose provisional points moved since their last standings event (number[]). */
   standings_pending: Generated<unknown>;
+  /** The fixture's Player Selection leagues at the last members' rebuild (number[], 0012). */
+  ps_leagues: Generated<unknown>;
   runner: string | null;
   lease_until: NullableTimestamp;
   error: string | null;

@@ -389,7 +389,8 @@ export async function applyBall(db: Kysely<DB>, fixtureId: number, ball: LiveBal
       for (const id of await rebuildMembers(trx, fixtureId, allLines, winners)) leagues.add(id);
     } else {
       const withPlayer = changedLines.filter((l) => l.playerId !== null);
-      for (const id of await movePsMembers(trx, fixtureId, withPlayer)) leagues.add(id);
+      for (const id of await movePsMembers(trx, fixtureId, parseJson<number[]>(live.ps_leagues), withPlayer))
+        leagues.add(id);
       for (const id of await moveMpMembers(trx, fixtureId, oldWinners, winners)) leagues.add(id);
     }
     const leadersChanged = stableJson(oldWinners) !== stableJson(winners);
@@ -638,25 +639,17 @@ export async function describeLeaders(trx: Kysely<DB>, winners: readonly Feature
 async function movePsMembers(
   trx: Kysely<DB>,
   fixtureId: number,
+  psLeagues: readonly number[],
   lines: readonly { playerId: number | null; position: PositionId; didPlay: boolean; old: Counters; now: Counters }[],
 ): Promise<number[]> {
   if (lines.length === 0) return [];
-  const playerIds = lines.map((l) => l.playerId!);
-  // The (league, player) pairs picked in the fixture: only those rows move.
-  const pickedRows = await trx
-    .selectFrom('player_selections')
-    .select(['league_id', 'player_id'])
-    .distinct()
-    .where('fixture_id', '=', fixtureId)
-    .where('player_id', 'in', playerIds)
-    .execute();
-  if (pickedRows.length === 0) return [];
-  const picked = new Set(pickedRows.map((r) => `${r.league_id}:${r.player_id}`));
-  const points = await leaguePoints(trx, [...new Set(pickedRows.map((r) => r.league_id))]);
+  // Every Player Selection league of the fixture (kept by the rebuild): a player nobody picked in a
+  // league has a row too, harmless (members' totals join from their picks).
+  if (psLeagues.length === 0) return [];
+  const points = await leaguePoints(trx, psLeagues);
   const moved: [number, number, number][] = [];
   for (const [leagueId, p] of points) {
     for (const l of lines) {
-      if (!picked.has(`${leagueId}:${l.playerId}`)) continue;
       const delta =
         provisionalPoints(l.now, l.didPlay, l.position, p) - provisionalPoints(l.old, l.didPlay, l.position, p);
       if (delta !== 0) moved.push([leagueId, l.playerId!, delta]);
@@ -761,11 +754,14 @@ async function rebuildMembers(
       await sql`
         INSERT INTO live_league_player_points (league_id, fixture_id, player_id, points)
         SELECT d.league_id, ${fixtureId}::int, d.player_id, d.points
-        FROM (VALUES ${sql.join(values)}) d(league_id, player_id, points)
-        WHERE EXISTS (SELECT 1 FROM player_selections ps WHERE ps.fixture_id = ${fixtureId}
-          AND ps.league_id = d.league_id AND ps.player_id = d.player_id)`.execute(trx);
+        FROM (VALUES ${sql.join(values)}) d(league_id, player_id, points)`.execute(trx);
     }
   }
+  await trx
+    .updateTable('live_fixtures')
+    .set({ ps_leagues: JSON.stringify(psLeagues.map((r) => r.league_id).sort((a, b) => a - b)) })
+    .where('fixture_id', '=', fixtureId)
+    .execute();
   for (const r of psLeagues) leagues.add(r.league_id);
   const { rows } = await sql<{ league_id: number }>`
     INSERT INTO live_member_points (league_id, fixture_id, user_id, points)

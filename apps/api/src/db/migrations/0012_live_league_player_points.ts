@@ -15,6 +15,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     PRIMARY KEY (league_id, fixture_id, player_id)
   )`.execute(db);
   await sql`CREATE INDEX live_league_player_points_fixture_idx ON live_league_player_points (fixture_id)`.execute(db);
+  // The fixture's Player Selection leagues, kept by the rebuild: a ball writes its touched players'
+  // rows for each of them (no scan of the fixture's picks per ball).
+  await sql`ALTER TABLE live_fixtures ADD COLUMN ps_leagues jsonb NOT NULL DEFAULT '[]'::jsonb`.execute(db);
   // A fixture live during the upgrade: its members are rebuilt from its lines at the next ball.
   await sql`DELETE FROM live_member_points`.execute(db);
   await sql`UPDATE live_fixtures SET picks_seen = -1 WHERE state = 'live'`.execute(db);
@@ -22,4 +25,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE IF EXISTS live_league_player_points`.execute(db);
+  await sql`ALTER TABLE live_fixtures DROP COLUMN IF EXISTS ps_leagues`.execute(db);
 }
