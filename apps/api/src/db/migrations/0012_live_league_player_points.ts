@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Player Selection provisional points per (league, fixture, player) instead of per member
- * (docs/decisions/0016-live-match-day.md, "Per-ball cost"): a ball writes its touched players' rows
+ * (docs/decisions/0016-live-match-day.md, "Storage"): a ball writes its touched players' rows
  * of each league, not every picking member's row; a member's total is the sum over their picks, read
  * when standings are computed. `live_member_points` keeps the Match Prediction points only.
  */
