@@ -179,14 +179,13 @@ async function rescore(database: Database, s: Seeded, balls: LiveBall[]) {
   const { db } = database;
   for (const b of balls.slice(0, WARMUP_BALLS)) await applyBall(db, s.live, b, new Date());
   const perBall: { ms: number; standingsMs: number; events: number }[] = [];
-  // Rows written to live_member_points, and event bytes, by the timed balls (table statistics are
+  // Rows written to live_member_points and live_league_player_points, and event bytes, by the timed balls (table statistics are
   // published within a second of each commit).
   const memberRows = async () => {
     await sleep(1_500);
     const { rows } = await sql<{ n: number }>`
-      SELECT (n_tup_ins + n_tup_upd)::int AS n FROM pg_stat_user_tables WHERE relname = 'live_member_points'`.execute(
-      db,
-    );
+      SELECT coalesce(sum(n_tup_ins + n_tup_upd), 0)::int AS n FROM pg_stat_user_tables
+      WHERE relname IN ('live_member_points', 'live_league_player_points')`.execute(db);
     return rows[0]?.n ?? 0;
   };
   const { rows: firstId } = await sql<{ id: number }>`SELECT coalesce(max(id), 0)::int AS id FROM live_events`.execute(
@@ -491,7 +490,7 @@ export async function live(): Promise<BenchReport> {
         columns: ['', 'ms (median)', 'of which standings', 'runs'],
         rows: [
           [
-            'per ball (applyBall: lines, members, events, standings)',
+            'per ball (applyBall: lines, league×player points, events)',
             fmt.ms(ball),
             fmt.ms(standingsShare),
             BALLS_TIMED,
@@ -501,9 +500,9 @@ export async function live(): Promise<BenchReport> {
         ],
         notes: [
           `picks: ${s.picksLive.toLocaleString('en')} on the live fixture, the same ${s.picksScored.toLocaleString('en')} on its scored IPL copy (the full re-score’s subject); first ${WARMUP_BALLS} balls not timed (the first rebuilds the members).`,
-          `“of which standings” = liveStandings of the league timed alone after each ball (the standings event every ball writes for every league whose members moved).`,
+          `“of which standings” = liveStandings of the league timed alone after each ball: no longer part of a ball (flushLive writes a league’s standings at most once per LIVE_STANDINGS_INTERVAL_MS, after a poll); shown for its size.`,
           `a standings event of the ${MEMBERS.toLocaleString('en')}-member league is ${fmt.kb(scoring.standingsEventBytes)} of JSON; a fixture event ${fmt.n(scoring.fixtureEventBytes)} B on average.`,
-          `per timed ball: ${fmt.n(scoring.memberRowsPerBall)} live_member_points rows written (inserted or updated), ${fmt.kb(scoring.eventBytesPerBall)} of events written to live_events.`,
+          `per timed ball: ${fmt.n(scoring.memberRowsPerBall)} member-point rows written (live_member_points + live_league_player_points, inserted or updated), ${fmt.kb(scoring.eventBytesPerBall)} of events written to live_events.`,
         ],
       },
     ],

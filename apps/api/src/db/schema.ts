@@ -370,6 +370,10 @@ export interface LiveFixturesTable {
   leaders: Generated<unknown>;
   /** Picks of the fixture when the members' provisional points were last rebuilt (-1: never). */
   picks_seen: Generated<number>;
+  /** Leagues whose provisional points moved since their last standings event (number[]). */
+  standings_pending: Generated<unknown>;
+  /** The fixture's Player Selection leagues at the last members' rebuild (number[], 0012). */
+  ps_leagues: Generated<unknown>;
   runner: string | null;
   lease_until: NullableTimestamp;
   error: string | null;
@@ -416,6 +420,13 @@ export interface LiveMemberPointsTable {
   league_id: number;
   fixture_id: number;
   user_id: number;
+  points: number;
+}
+/** Player Selection provisional points of a player in a league's live fixture (0012). */
+export interface LiveLeaguePlayerPointsTable {
+  league_id: number;
+  fixture_id: number;
+  player_id: number;
   points: number;
 }
 export interface LiveEventsTable {
@@ -477,5 +488,6 @@ export interface DB {
   live_deliveries: LiveDeliveriesTable;
   live_player_lines: LivePlayerLinesTable;
   live_member_points: LiveMemberPointsTable;
+  live_league_player_points: LiveLeaguePlayerPointsTable;
   live_events: LiveEventsTable;
 }

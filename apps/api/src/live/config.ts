@@ -18,6 +18,20 @@ export interface LiveConfig {
   leadMs: number;
   /** SSE comment heartbeat. */
   heartbeatMs: number;
+  /**
+   * A league's provisional standings are announced (flushLive, after a poll) at most once per this
+   * interval, and always when the feed goes silent and at completion; 0: after every poll.
+   */
+  standingsIntervalMs: number;
+}
+
+/** `LIVE_STANDINGS_INTERVAL_MS` (default 3000; 0: standings after every poll). */
+export function standingsIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
+  const v = env.LIVE_STANDINGS_INTERVAL_MS;
+  if (v === undefined || v === '') return 3000;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`LIVE_STANDINGS_INTERVAL_MS must be 0 or more, got "${v}"`);
+  return n;
 }
 
 function positive(value: string | undefined, fallback: number, name: string): number {
@@ -35,5 +49,6 @@ export function loadLiveConfig(env: NodeJS.ProcessEnv = process.env): LiveConfig
     silentAfterMs: positive(env.LIVE_SILENT_AFTER_S, 90, 'LIVE_SILENT_AFTER_S') * 1000,
     leadMs: positive(env.LIVE_LEAD_MINUTES, 30, 'LIVE_LEAD_MINUTES') * 60_000,
     heartbeatMs: positive(env.LIVE_HEARTBEAT_S, 15, 'LIVE_HEARTBEAT_S') * 1000,
+    standingsIntervalMs: standingsIntervalMs(env),
   };
 }

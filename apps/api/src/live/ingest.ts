@@ -23,15 +23,19 @@ import {
   provisionalWinners,
   UNKNOWN_POSITION,
 } from './lines';
+import { standingsIntervalMs } from './config';
 import { liveStandings } from './standings';
 
 /**
  * Applying a live feed to the database (docs/decisions/0016-live-match-day.md). Every ball is one
  * transaction under a per-fixture advisory lock: the delivery is stored at its position (a duplicate
  * changes nothing, a correction replaces the ball), the players of its over get their lines
- * recomputed (the over's old lines out, its new lines in), the members who picked those players get
- * their provisional points moved by the difference, and the events of the ball are written with a
- * NOTIFY — all committed together, so a restart resumes exactly where the database is.
+ * recomputed (the over's old lines out, its new lines in), those players' Player Selection points per
+ * league (`live_league_player_points`; a member's total is the sum over their picks, read with the
+ * standings) and the Match Prediction members whose leaders moved get the difference, and the events
+ * of the ball are written with a NOTIFY — all committed together, so a restart resumes exactly where
+ * the database is. A league's standings event is not written per ball: the league waits in
+ * `standings_pending` for flushLive (at most once per interval), silence or completion.
  */
 
 /** pg_advisory_xact_lock(key, fixture id) of a fixture's live writes ("FCLV"). */
@@ -371,7 +375,9 @@ export async function applyBall(db: Kysely<DB>, fixtureId: number, ball: LiveBal
     // Members: Player Selection by the difference of the touched players' points (or rebuilt when
     // the fixture's picks changed, e.g. lock-time auto-picks); Match Prediction when the leaders move.
     const leagues = new Set<number>();
-    const picksNow = await pickCount(trx, fixtureId);
+    // The fixture's picks are counted at its first ball and then by flushLive (every poll), not per
+    // ball: a change (lock-time auto-picks) rebuilds the members there.
+    const picksNow = live.picks_seen < 0 ? await pickCount(trx, fixtureId) : live.picks_seen;
     const allLines = await trx
       .selectFrom('live_player_lines')
       .selectAll()
@@ -383,7 +389,8 @@ export async function applyBall(db: Kysely<DB>, fixtureId: number, ball: LiveBal
       for (const id of await rebuildMembers(trx, fixtureId, allLines, winners)) leagues.add(id);
     } else {
       const withPlayer = changedLines.filter((l) => l.playerId !== null);
-      for (const id of await movePsMembers(trx, fixtureId, withPlayer)) leagues.add(id);
+      for (const id of await movePsMembers(trx, fixtureId, parseJson<number[]>(live.ps_leagues), withPlayer))
+        leagues.add(id);
       for (const id of await moveMpMembers(trx, fixtureId, oldWinners, winners)) leagues.add(id);
     }
     const leadersChanged = stableJson(oldWinners) !== stableJson(winners);
@@ -433,19 +440,102 @@ export async function applyBall(db: Kysely<DB>, fixtureId: number, ball: LiveBal
       type: 'score',
       data: { FixtureID: fixtureId, Innings: await inningsScore(trx, ctx, ball), Provisional: true },
     });
-    for (const leagueId of [...leagues].sort((a, b) => a - b)) {
-      const s = await liveStandings(trx, leagueId, now);
-      if (s)
-        events.push({
-          fixtureId: null,
-          leagueId,
-          type: 'standings',
-          data: { LeagueID: leagueId, ...s, Provisional: true },
-        });
+    // Standings: not per ball. The leagues whose points moved wait in standings_pending for
+    // flushLive (the ingesting process, at most once per interval) or silence or completion.
+    const wasPending = parseJson<number[]>(live.standings_pending);
+    const nextPending = [...new Set([...wasPending, ...leagues])].sort((a, b) => a - b);
+    if (nextPending.length !== wasPending.length) {
+      await trx
+        .updateTable('live_fixtures')
+        .set({ standings_pending: JSON.stringify(nextPending) })
+        .where('fixture_id', '=', fixtureId)
+        .execute();
     }
     const eventIds = await writeEvents(trx, events);
     return { changed: true, corrected: existing !== undefined, eventIds };
   });
+}
+
+/**
+ * The standings side of a live fixture, apart from its balls (the ingesting process calls it after
+ * each poll): when the fixture's picks changed since they were counted (lock-time auto-picks) the
+ * members are rebuilt from the lines; then each league whose provisional points moved gets its
+ * standings event, unless it had one within `LIVE_STANDINGS_INTERVAL_MS` (`force`: all of them).
+ * Returns the event ids written.
+ */
+export async function flushLive(
+  db: Kysely<DB>,
+  fixtureId: number,
+  now: Date,
+  options: { force?: boolean } = {},
+): Promise<number[]> {
+  return withTransaction(db, async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${LIVE_LOCK}, ${fixtureId})`.execute(trx);
+    const live = await trx
+      .selectFrom('live_fixtures')
+      .select(['state', 'picks_seen', 'standings_pending'])
+      .where('fixture_id', '=', fixtureId)
+      .executeTakeFirst();
+    if (live?.state !== 'live' || live.picks_seen < 0) return [];
+    const pending = new Set(parseJson<number[]>(live.standings_pending));
+    const picksNow = await pickCount(trx, fixtureId);
+    if (picksNow !== live.picks_seen) {
+      const lines = await trx.selectFrom('live_player_lines').selectAll().where('fixture_id', '=', fixtureId).execute();
+      for (const id of await rebuildMembers(trx, fixtureId, lines, leadersOf(lines))) pending.add(id);
+    }
+    const due = options.force ? [...pending] : await dueLeagues(trx, pending, now);
+    const events = await standingsEvents(trx, due, now);
+    for (const id of due) pending.delete(id);
+    await trx
+      .updateTable('live_fixtures')
+      .set({ standings_pending: JSON.stringify([...pending].sort((a, b) => a - b)), picks_seen: picksNow })
+      .where('fixture_id', '=', fixtureId)
+      .execute();
+    return writeEvents(trx, events);
+  });
+}
+
+/** The pending leagues not announced within the interval. */
+async function dueLeagues(trx: Kysely<DB>, pending: ReadonlySet<number>, now: Date) {
+  const ids = [...pending].sort((a, b) => a - b);
+  const interval = standingsIntervalMs();
+  if (ids.length === 0 || interval === 0) return ids;
+  const { rows } = await sql<{ league_id: number; at: Date | string }>`
+    SELECT e.league_id, e.created_at AS at FROM unnest(${sql.val(ids)}::int[]) AS l(id)
+    CROSS JOIN LATERAL (SELECT league_id, created_at FROM live_events
+      WHERE league_id = l.id AND type = 'standings' ORDER BY id DESC LIMIT 1) e`.execute(trx);
+  const last = new Map(rows.map((r) => [r.league_id, new Date(r.at).getTime()]));
+  return ids.filter((id) => {
+    const at = last.get(id);
+    return at === undefined || now.getTime() - at >= interval;
+  });
+}
+
+/** A standings event (the league's full provisional table) per league, in league order. */
+async function standingsEvents(trx: Kysely<DB>, leagueIds: Iterable<number>, now: Date): Promise<NewEvent[]> {
+  const events: NewEvent[] = [];
+  for (const leagueId of [...leagueIds].sort((a, b) => a - b)) {
+    const s = await liveStandings(trx, leagueId, now);
+    if (s)
+      events.push({
+        fixtureId: null,
+        leagueId,
+        type: 'standings',
+        data: { LeagueID: leagueId, ...s, Provisional: s.FixtureIDs.length > 0 },
+      });
+  }
+  return events;
+}
+
+/** The leagues with provisional member points in the fixture (Match Prediction rows or Player Selection picks). */
+async function liveLeagues(trx: Kysely<DB>, fixtureId: number): Promise<number[]> {
+  const { rows } = await sql<{ league_id: number }>`
+    SELECT league_id FROM live_member_points WHERE fixture_id = ${fixtureId}
+    UNION SELECT league_id FROM live_league_player_points WHERE fixture_id = ${fixtureId}
+    UNION SELECT league_id FROM player_selections WHERE fixture_id = ${fixtureId}
+      AND EXISTS (SELECT 1 FROM live_fixtures WHERE fixture_id = ${fixtureId} AND picks_seen >= 0)
+    ORDER BY league_id`.execute(trx);
+  return rows.map((r) => r.league_id);
 }
 
 async function pickCount(trx: Kysely<DB>, fixtureId: number): Promise<number> {
@@ -545,46 +635,32 @@ export async function describeLeaders(trx: Kysely<DB>, winners: readonly Feature
   });
 }
 
-/** Player Selection: each touched player's points difference, per league, added to the members who picked them. */
+/** Player Selection: each touched player's points difference, per league where someone picked them (live_league_player_points). */
 async function movePsMembers(
   trx: Kysely<DB>,
   fixtureId: number,
+  psLeagues: readonly number[],
   lines: readonly { playerId: number | null; position: PositionId; didPlay: boolean; old: Counters; now: Counters }[],
 ): Promise<number[]> {
   if (lines.length === 0) return [];
-  const playerIds = lines.map((l) => l.playerId!);
-  const leagueRows = await trx
-    .selectFrom('player_selections')
-    .select('league_id')
-    .distinct()
-    .where('fixture_id', '=', fixtureId)
-    .where('player_id', 'in', playerIds)
-    .execute();
-  if (leagueRows.length === 0) return [];
-  const points = await leaguePoints(
-    trx,
-    leagueRows.map((r) => r.league_id),
-  );
-  const values: [number, number, number][] = [];
+  // Every Player Selection league of the fixture (kept by the rebuild): a player nobody picked in a
+  // league has a row too, harmless (members' totals join from their picks).
+  if (psLeagues.length === 0) return [];
+  const points = await leaguePoints(trx, psLeagues);
+  const moved: [number, number, number][] = [];
   for (const [leagueId, p] of points) {
     for (const l of lines) {
       const delta =
         provisionalPoints(l.now, l.didPlay, l.position, p) - provisionalPoints(l.old, l.didPlay, l.position, p);
-      if (delta !== 0) values.push([leagueId, l.playerId!, delta]);
+      if (delta !== 0) moved.push([leagueId, l.playerId!, delta]);
     }
   }
-  if (values.length === 0) return [];
-  const { rows } = await sql<{ league_id: number }>`
-    INSERT INTO live_member_points AS m (league_id, fixture_id, user_id, points)
-    SELECT ps.league_id, ${fixtureId}::int, ps.user_id, sum(d.delta)::int
-    FROM player_selections ps
-    JOIN (VALUES ${sql.join(values.map(([l, p, d]) => sql`(${l}::int, ${p}::int, ${d}::int)`))}) d(league_id, player_id, delta)
-      ON d.league_id = ps.league_id AND d.player_id = ps.player_id
-    WHERE ps.fixture_id = ${fixtureId}
-    GROUP BY ps.league_id, ps.user_id
-    ON CONFLICT (league_id, fixture_id, user_id) DO UPDATE SET points = m.points + excluded.points
-    RETURNING m.league_id`.execute(trx);
-  return [...new Set(rows.map((r) => r.league_id))];
+  if (moved.length === 0) return [];
+  await sql`
+    INSERT INTO live_league_player_points AS m (league_id, fixture_id, player_id, points)
+    VALUES ${sql.join(moved.map(([l, p, d]) => sql`(${l}::int, ${fixtureId}::int, ${p}::int, ${d}::int)`))}
+    ON CONFLICT (league_id, fixture_id, player_id) DO UPDATE SET points = m.points + excluded.points`.execute(trx);
+  return [...new Set(moved.map(([l]) => l))];
 }
 
 function winnerPairs(winners: readonly FeatureWinners[]): Set<string> {
@@ -651,14 +727,10 @@ async function rebuildMembers(
   lines: readonly LineRow[],
   winners: readonly FeatureWinners[],
 ): Promise<number[]> {
-  const before = await trx
-    .selectFrom('live_member_points')
-    .select('league_id')
-    .distinct()
-    .where('fixture_id', '=', fixtureId)
-    .execute();
+  const before = await liveLeagues(trx, fixtureId);
   await trx.deleteFrom('live_member_points').where('fixture_id', '=', fixtureId).execute();
-  const leagues = new Set(before.map((r) => r.league_id));
+  await trx.deleteFrom('live_league_player_points').where('fixture_id', '=', fixtureId).execute();
+  const leagues = new Set(before);
   const psLeagues = await trx
     .selectFrom('player_selections')
     .select('league_id')
@@ -674,24 +746,23 @@ async function rebuildMembers(
     const values: ReturnType<typeof sql>[] = [];
     for (const [leagueId, p] of points) {
       for (const l of withPlayer) {
-        values.push(
-          sql`(${leagueId}::int, ${l.player_id}::int, ${provisionalPoints(countersOf(l), l.did_play, positionOf(l), p)}::int)`,
-        );
+        const pts = provisionalPoints(countersOf(l), l.did_play, positionOf(l), p);
+        if (pts !== 0) values.push(sql`(${leagueId}::int, ${l.player_id}::int, ${pts}::int)`);
       }
     }
-    const { rows } = await sql<{ league_id: number }>`
-      INSERT INTO live_member_points (league_id, fixture_id, user_id, points)
-      SELECT ps.league_id, ${fixtureId}::int, ps.user_id, coalesce(sum(d.points), 0)::int
-      FROM player_selections ps
-      LEFT JOIN (VALUES ${sql.join(values)}) d(league_id, player_id, points)
-        ON d.league_id = ps.league_id AND d.player_id = ps.player_id
-      WHERE ps.fixture_id = ${fixtureId}
-      GROUP BY ps.league_id, ps.user_id
-      RETURNING league_id`.execute(trx);
-    for (const r of rows) leagues.add(r.league_id);
-  } else {
-    for (const r of psLeagues) leagues.add(r.league_id);
+    if (values.length) {
+      await sql`
+        INSERT INTO live_league_player_points (league_id, fixture_id, player_id, points)
+        SELECT d.league_id, ${fixtureId}::int, d.player_id, d.points
+        FROM (VALUES ${sql.join(values)}) d(league_id, player_id, points)`.execute(trx);
+    }
   }
+  await trx
+    .updateTable('live_fixtures')
+    .set({ ps_leagues: JSON.stringify(psLeagues.map((r) => r.league_id).sort((a, b) => a - b)) })
+    .where('fixture_id', '=', fixtureId)
+    .execute();
+  for (const r of psLeagues) leagues.add(r.league_id);
   const { rows } = await sql<{ league_id: number }>`
     INSERT INTO live_member_points (league_id, fixture_id, user_id, points)
     ${mpMemberPointsSql(fixtureId, winners, null)}
@@ -712,6 +783,20 @@ export async function markSilent(db: Kysely<DB>, fixtureId: number, since: Date)
       .where('silent_since', 'is', null)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) return false;
+    // The standings still pending are announced now: nothing more is coming for a while.
+    const live = await trx
+      .selectFrom('live_fixtures')
+      .select('standings_pending')
+      .where('fixture_id', '=', fixtureId)
+      .executeTakeFirstOrThrow();
+    const pending = parseJson<number[]>(live.standings_pending);
+    if (pending.length) {
+      await trx
+        .updateTable('live_fixtures')
+        .set({ standings_pending: '[]' })
+        .where('fixture_id', '=', fixtureId)
+        .execute();
+    }
     await writeEvents(trx, [
       {
         fixtureId,
@@ -719,6 +804,7 @@ export async function markSilent(db: Kysely<DB>, fixtureId: number, since: Date)
         type: 'state',
         data: { FixtureID: fixtureId, State: 'silent', SilentSince: since.toISOString(), Provisional: true },
       },
+      ...(await standingsEvents(trx, pending, since)),
     ]);
     return true;
   });
@@ -749,17 +835,22 @@ export async function completeLive(
     const landed =
       entry && ['imported', 'updated', 'unchanged'].includes(entry.status) && entry.fixtureId === fixtureId;
     if (!landed) return { ok: false, error: entry?.reason ?? `the import did not land on fixture ${fixtureId}` };
-    const leagues = await trx
-      .selectFrom('live_member_points')
-      .select('league_id')
-      .distinct()
-      .where('fixture_id', '=', fixtureId)
-      .execute();
+    const leagues = await liveLeagues(trx, fixtureId);
+    const pending = parseJson<number[]>(live.standings_pending);
     await trx.deleteFrom('live_member_points').where('fixture_id', '=', fixtureId).execute();
+    await trx.deleteFrom('live_league_player_points').where('fixture_id', '=', fixtureId).execute();
     await trx.deleteFrom('live_player_lines').where('fixture_id', '=', fixtureId).execute();
     await trx
       .updateTable('live_fixtures')
-      .set({ state: 'completed', silent_since: null, error: null, updated_at: now, runner: null, lease_until: null })
+      .set({
+        state: 'completed',
+        silent_since: null,
+        error: null,
+        updated_at: now,
+        runner: null,
+        lease_until: null,
+        standings_pending: '[]',
+      })
       .where('fixture_id', '=', fixtureId)
       .execute();
     const events: NewEvent[] = [
@@ -770,16 +861,7 @@ export async function completeLive(
         data: { FixtureID: fixtureId, State: 'completed', SilentSince: null, Provisional: false },
       },
     ];
-    for (const { league_id: leagueId } of leagues.sort((a, b) => a.league_id - b.league_id)) {
-      const s = await liveStandings(trx, leagueId, now);
-      if (s)
-        events.push({
-          fixtureId: null,
-          leagueId,
-          type: 'standings',
-          data: { LeagueID: leagueId, ...s, Provisional: s.FixtureIDs.length > 0 },
-        });
-    }
+    for (const e of await standingsEvents(trx, new Set([...leagues, ...pending]), now)) events.push(e);
     await writeEvents(trx, events);
     return { ok: true };
   });

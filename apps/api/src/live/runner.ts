@@ -20,6 +20,7 @@ import {
   applyBall,
   ballFingerprint,
   completeLive,
+  flushLive,
   LIVE_LOCK,
   markSilent,
   positionKey,
@@ -144,6 +145,8 @@ export async function runFeed(
       if (!(await claimLease(db, fixtureId, runner, now, leaseMs))) return 'taken';
       if (now.getTime() - lastNews >= silentAfter) await markSilent(db, fixtureId, new Date(lastNews));
     }
+    // Standings (and a change of the fixture's picks): at most once per interval, after the balls.
+    if (known) await flushLive(db, fixtureId, clock.now());
     if (feed.done) break;
     await clock.sleep(feed.waitMs(), options.signal);
   }

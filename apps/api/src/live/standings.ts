@@ -1,10 +1,29 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { type LeagueRecord, loadLeague } from '../leagues/access';
 import { leagueFixtureCondition } from '../leagues/fixtures';
 import { rankByPoints } from '../standings/points';
 import { standingsData } from '../standings/standings';
+
+/**
+ * Members' provisional points `(league_id, fixture_id, user_id, points)` of the rows matching `where`
+ * (a condition on league_id and/or fixture_id): Match Prediction from `live_member_points`, Player
+ * Selection summed over each member's picks from `live_league_player_points` (a member with picks
+ * whose players have no points yet counts 0). One set-based read, done when standings are computed.
+ */
+export function liveMemberPointsSql(where: RawBuilder<unknown>) {
+  return sql`
+    SELECT league_id, fixture_id, user_id, sum(points)::int AS points FROM (
+      SELECT league_id, fixture_id, user_id, points FROM live_member_points WHERE ${where}
+      UNION ALL
+      SELECT ps.league_id, ps.fixture_id, ps.user_id, coalesce(lp.points, 0) AS points
+      FROM (SELECT * FROM player_selections WHERE ${where}
+        AND fixture_id IN (SELECT fixture_id FROM live_fixtures WHERE state = 'live')) ps
+      LEFT JOIN live_league_player_points lp
+        ON lp.league_id = ps.league_id AND lp.fixture_id = ps.fixture_id AND lp.player_id = ps.player_id
+    ) x GROUP BY league_id, fixture_id, user_id`;
+}
 
 /**
  * A league's provisional standings: each Approved member's total over the scored fixtures (the
@@ -23,9 +42,8 @@ export async function liveStandings(db: Kysely<DB>, leagueId: number, now: Date,
   }
   const data = await standingsData(db, league, now);
   const { rows: live } = await sql<{ fixture_id: number; user_id: number; points: number }>`
-    SELECT m.fixture_id, m.user_id, m.points FROM live_member_points m
-    JOIN live_fixtures lf ON lf.fixture_id = m.fixture_id AND lf.state = 'live'
-    WHERE m.league_id = ${leagueId}`.execute(db);
+    SELECT m.fixture_id, m.user_id, m.points FROM (${liveMemberPointsSql(sql`league_id = ${leagueId}`)}) m
+    JOIN live_fixtures lf ON lf.fixture_id = m.fixture_id AND lf.state = 'live'`.execute(db);
   // Live fixtures only while the fixture itself is live: a result imported by other means (a file,
   // the demo season) counts through the standings, never twice.
   const { rows: fixtures } = await sql<{ id: number }>`

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CricsheetMatch } from '../../src/cricket/import/cricsheet-format';
 import { ballsOf, type LiveBall } from '../../src/live/feed';
-import { applyBall, completeLive } from '../../src/live/ingest';
+import { applyBall, completeLive, flushLive, markSilent } from '../../src/live/ingest';
+import { liveStandings } from '../../src/live/standings';
 import { purgeExpired } from '../../src/housekeeping';
 import { DB_TARGET } from '../db';
 import {
@@ -226,6 +227,74 @@ describe(`live ingest on ${DB_TARGET}`, () => {
     expect(fx.status).toBe('live');
     expect(new Date(fx.start_time).getTime()).toBeLessThanOrEqual(Date.now());
   }, 60_000);
+
+  it('standings are not written per ball: flushLive announces the leagues whose points moved, at most once per interval; a silent feed announces what is pending', async () => {
+    const db = w.t.db;
+    process.env.LIVE_STANDINGS_INTERVAL_MS = '600000';
+    try {
+      const f = await nextFixture(w, 4, 'interval');
+      await pickFor(w, l, f);
+      await beginLive(db, f);
+      const standingsIn = async (ids: number[]) =>
+        ids.length
+          ? await db
+              .selectFrom('live_events')
+              .select(['league_id', 'data'])
+              .where('id', 'in', ids)
+              .where('type', '=', 'standings')
+              .orderBy('id')
+              .execute()
+          : [];
+      const pending = async () =>
+        (
+          await db
+            .selectFrom('live_fixtures')
+            .select('standings_pending')
+            .where('fixture_id', '=', f.fixtureId)
+            .executeTakeFirstOrThrow()
+        ).standings_pending as number[];
+      const over0 = f.balls.filter((b) => b.innings === 0 && b.over === 0);
+      const over1 = f.balls.filter((b) => b.innings === 0 && b.over === 1);
+      for (const b of over0) {
+        const r = await applyBall(db, f.fixtureId, b, new Date());
+        expect(await standingsIn(r.eventIds)).toEqual([]);
+      }
+      const waiting = await pending();
+      expect(waiting.length).toBeGreaterThan(0);
+      // Within the interval of the previous tests' standings: nothing due unless forced.
+      const flushed = await standingsIn(await flushLive(db, f.fixtureId, new Date(), { force: true }));
+      expect(flushed.map((e) => e.league_id)).toEqual(waiting);
+      expect(await pending()).toEqual([]);
+      for (const e of flushed) {
+        const data = (typeof e.data === 'string' ? JSON.parse(e.data) : e.data) as { Rows: unknown[] };
+        expect(data.Rows).toEqual((await liveStandings(db, e.league_id!, new Date()))!.Rows);
+      }
+      await applyBall(db, f.fixtureId, over1[0]!, new Date());
+      const left = await pending();
+      expect(await standingsIn(await flushLive(db, f.fixtureId, new Date()))).toEqual([]);
+      expect(await pending()).toEqual(left);
+      // The interval has passed (an hour later): due.
+      const later = await standingsIn(await flushLive(db, f.fixtureId, new Date(Date.now() + 3_600_000)));
+      expect(later.map((e) => e.league_id)).toEqual(left);
+      // Mid-over, then silence: what is pending is announced with the silent state.
+      for (const b of over1.slice(1, 4)) await applyBall(db, f.fixtureId, b, new Date());
+      const left2 = await pending();
+      const last = await db
+        .selectFrom('live_events')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirstOrThrow();
+      expect(await markSilent(db, f.fixtureId, new Date())).toBe(true);
+      const after = await db.selectFrom('live_events').select('id').where('id', '>', Number(last.id)).execute();
+      expect((await standingsIn(after.map((r) => r.id))).map((e) => e.league_id)).toEqual(left2);
+      expect(await pending()).toEqual([]);
+      // Picks changed after the first ball (lock-time auto-picks): flushLive rebuilds the members.
+      await db.updateTable('live_fixtures').set({ picks_seen: 0 }).where('fixture_id', '=', f.fixtureId).execute();
+      await flushLive(db, f.fixtureId, new Date(), { force: true });
+      expectSame((await provisional(db, f.fixtureId)).members, await membersFromScratch(db, f.fixtureId));
+    } finally {
+      delete process.env.LIVE_STANDINGS_INTERVAL_MS;
+    }
+  }, 120_000);
 
   it('housekeeping deletes live events older than a week', async () => {
     const db = w.t.db;

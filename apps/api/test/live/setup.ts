@@ -10,6 +10,7 @@ import type { DB } from '../../src/db/schema';
 import { ballsOf, type Clock, type LiveBall } from '../../src/live/feed';
 import { countersOf, leadersOf, startLive } from '../../src/live/ingest';
 import { provisionalPoints } from '../../src/live/lines';
+import { liveMemberPointsSql } from '../../src/live/standings';
 import { psFeaturePoints } from '../../src/standings/points';
 import type { SignedIn } from '../helpers';
 import { type LeagueWorld, person, startLeagueWorld } from '../leagues/setup';
@@ -164,13 +165,9 @@ export async function provisional(db: Kysely<DB>, fixtureId: number) {
     .select(['cricsheet_id', 'player_id', 'points'])
     .where('fixture_id', '=', fixtureId)
     .execute();
-  const members = await db
-    .selectFrom('live_member_points')
-    .select(['league_id', 'user_id', 'points'])
-    .where('fixture_id', '=', fixtureId)
-    .orderBy('league_id')
-    .orderBy('user_id')
-    .execute();
+  const { rows: members } = await sql<{ league_id: number; user_id: number; points: number }>`
+    SELECT league_id, user_id, points FROM (${liveMemberPointsSql(sql`fixture_id = ${fixtureId}`)}) m
+    ORDER BY league_id, user_id`.execute(db);
   return {
     points: new Map(lines.filter((l) => l.player_id !== null).map((l) => [l.player_id!, l.points])),
     members: new Map(members.map((m) => [`${m.league_id}:${m.user_id}`, m.points])),

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database';
-import { applyBall } from '../../src/live/ingest';
+import { applyBall, flushLive } from '../../src/live/ingest';
 import { liveHub } from '../../src/live/hub';
+import { liveMemberPointsSql } from '../../src/live/standings';
 import { DB_TARGET, TEST_POSTGRES_URL } from '../db';
 import { pollUntil, startTestApp, type TestApp } from '../helpers';
 import {
@@ -125,6 +126,7 @@ describe(`live event stream on ${DB_TARGET}`, () => {
     expect(s1.res.headers['cache-control']).toMatch(/no-cache/);
     expect(s1.res.headers['x-accel-buffering']).toBe('no');
     for (const b of f.balls.slice(0, 6)) await applyBall(w.t.db, f.fixtureId, b, new Date());
+    await flushLive(w.t.db, f.fixtureId, new Date(), { force: true });
     let all = await fixtureEventIds(w.t.db, f.fixtureId, [l.ps.LeagueID, l.mp.LeagueID]);
     await pollUntil(
       async () => s1.events.length,
@@ -194,12 +196,10 @@ describe(`live event stream on ${DB_TARGET}`, () => {
     expect(mc.League.Members.map((m: { UserID: number }) => m.UserID).sort()).toEqual(
       [l.alice.userId, l.bob.userId].sort(),
     );
-    const live = await w.t.db
-      .selectFrom('live_member_points')
-      .select(['user_id', 'points'])
-      .where('league_id', '=', l.ps.LeagueID)
-      .where('fixture_id', '=', f.fixtureId)
-      .execute();
+    const { rows: live } = await sql<{ user_id: number; points: number }>`
+      SELECT user_id, points FROM (${liveMemberPointsSql(sql`league_id = ${l.ps.LeagueID} AND fixture_id = ${f.fixtureId}`)}) m`.execute(
+      w.t.db,
+    );
     for (const m of mc.League.Members as { UserID: number; LivePoints: number }[]) {
       expect(m.LivePoints).toBe(live.find((r) => r.user_id === m.UserID)?.points ?? 0);
     }

@@ -9,6 +9,8 @@ import * as m0007 from './0007_change_notifications';
 import * as m0008 from './0008_feature_counts_key';
 import * as m0009 from './0009_duplicate_matches';
 import * as m0010 from './0010_live';
+import * as m0011 from './0011_live_standings_pending';
+import * as m0012 from './0012_live_league_player_points';
 
 /**
  * Every migration, keyed by a sortable name. Add new files as 000N_<area>.ts and list them here.
@@ -25,4 +27,6 @@ export const migrations: Record<string, Migration> = {
   '0008_feature_counts_key': m0008,
   '0009_duplicate_matches': m0009,
   '0010_live': m0010,
+  '0011_live_standings_pending': m0011,
+  '0012_live_league_player_points': m0012,
 };
