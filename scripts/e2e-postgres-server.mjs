@@ -6,13 +6,10 @@
 // 1. waits for the first e2e server (it builds the web app: `npm start`),
 // 2. recreates the database named by E2E_PG_DATABASE on 127.0.0.1:5432,
 // 3. runs the API (`pnpm start:built`'s command) with DATABASE_URL pointing at it.
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { apiDir, runApi, waitForUrl } from './e2e-server-lib.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const apiDir = join(root, 'apps', 'api');
 const require = createRequire(join(apiDir, 'package.json'));
 const pg = require('pg');
 
@@ -21,20 +18,6 @@ const adminUrl = process.env.E2E_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:
 const waitFor = process.env.E2E_WAIT_FOR_URL;
 
 if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`bad database name ${database}`);
-
-async function waitForUrl(url, timeoutMs = 300_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 if (waitFor) await waitForUrl(waitFor);
 
@@ -46,10 +29,4 @@ await admin.end();
 
 const url = new URL(adminUrl);
 url.pathname = `/${database}`;
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-  cwd: apiDir,
-  stdio: 'inherit',
-  env: { ...process.env, DATABASE_URL: url.toString() },
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+runApi({ ...process.env, DATABASE_URL: url.toString() });

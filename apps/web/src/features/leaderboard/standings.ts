@@ -181,7 +181,7 @@ export function withLiveStandings(
   rows: readonly LeaderboardRow[],
   live: LiveStandings | undefined,
 ): LiveLeaderboardRow[] {
-  if (!live || !live.Provisional) return [...rows];
+  if (!live?.Provisional) return [...rows];
   const byUser = new Map(live.Rows.map((r) => [r.UserID, r]));
   return rows
     .map((row) => {
