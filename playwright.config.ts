@@ -15,7 +15,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
 export const E2E_DATA_DIR = join(import.meta.dirname, 'test-results', 'e2e-data');
 export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 4311);
 export const E2E_PG_DATA_DIR = join(import.meta.dirname, 'test-results', 'e2e-data-pg');
-export const E2E_PG_DATABASE = 'fcl_e2e';
+export const E2E_PG_DATABASE = process.env.E2E_PG_DATABASE ?? 'fcl_e2e';
 export const E2E_PG_DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${E2E_PG_DATABASE}`;
 /** The live suite's server: the demo season played live at a test pace (a T20 in a minute, one every 90 s). */
 export const E2E_LIVE_PORT = Number(process.env.E2E_LIVE_PORT ?? 4312);
