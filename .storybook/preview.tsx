@@ -1,6 +1,8 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from '../apps/web/src/stories/msw';
 import { darkTheme, lightTheme, vars } from '../packages/ui/src/index';
+// The kit's opt-in page-wide rules, as the product's web app uses them (stories and screenshots unchanged).
+import '../packages/ui/src/theme/global.css';
 
 const themes = { light: lightTheme, dark: darkTheme } as const;
 type ThemeName = keyof typeof themes;

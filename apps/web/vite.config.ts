@@ -13,6 +13,9 @@ const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
  * kit's `.css.ts` files as part of this app, so no separate stylesheet import is needed.
  */
 export const aliases = {
+  // The kit's opt-in page-wide rules (box-sizing, body, reduced motion); listed before the package name,
+  // which would otherwise match it as a prefix.
+  '@fantasy-cricket/ui/global.css': fromHere('../../packages/ui/src/theme/global.css.ts'),
   '@fantasy-cricket/ui': fromHere('../../packages/ui/src/index.ts'),
   '@fantasy-cricket/api-client': fromHere('../../packages/api-client/src/index.ts'),
 };

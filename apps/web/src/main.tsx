@@ -1,5 +1,8 @@
 // First: before any zod schema exists (see the file).
 import './zod-jitless';
+// The kit's page-wide rules (box-sizing, body font and margin, reduced motion): opt-in since the kit is
+// used by other apps too. Before the app's own modules, so its styles come after them in the cascade.
+import '@fantasy-cricket/ui/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';

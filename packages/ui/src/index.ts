@@ -1,14 +1,7 @@
-// Global styles (box-sizing, body font, reduced motion) ship in dist/index.css.
-import './theme/global.css';
-
-// Theme
-export { vars } from './theme/contract.css';
-export type { Vars, SpaceToken } from './theme/contract.css';
-export { lightTheme, lightColors } from './theme/light.css';
-export { darkTheme, darkColors } from './theme/dark.css';
-export { breakpoints, media } from './theme/breakpoints';
-export type { Breakpoint } from './theme/breakpoints';
-export { sharedTokens } from './theme/tokens';
+// Page-wide rules (box-sizing, body, reduced motion) are opt-in: '@fantasy-cricket/ui/global.css'.
+// Theme (its stylesheet: the theme classes and their base colours)
+export { vars, lightTheme, lightColors, darkTheme, darkColors, breakpoints, media, sharedTokens } from './theme';
+export type { Vars, SpaceToken, Breakpoint } from './theme';
 
 // Actions and feedback
 export { Button, buttonVariants, buttonSizes } from './components/Button/Button';

@@ -1,7 +1,9 @@
+// Opt-in page-wide rules: `import '@fantasy-cricket/ui/global.css'` (built package) or this file (source).
+// They restyle every element of the page (box-sizing, body margin and font, media, form controls,
+// selection, reduced motion), so the kit never applies them by itself: the product's web app and
+// Storybook opt in; a host app with its own reset leaves them out.
 import { globalStyle } from '@vanilla-extract/css';
 import { vars } from './contract.css';
-import { darkTheme } from './dark.css';
-import { lightTheme } from './light.css';
 import { media } from './breakpoints';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
@@ -21,17 +23,6 @@ globalStyle('body', {
   MozOsxFontSmoothing: 'grayscale',
   textRendering: 'optimizeLegibility',
 });
-
-// Wherever a theme class is applied (ideally <html> or <body>, so portalled
-// dialogs, menus and tooltips inherit the variables), set the base text colour,
-// page background and the browser colour scheme.
-globalStyle(`${lightTheme}, ${darkTheme}`, {
-  color: vars.color.text,
-  backgroundColor: vars.color.surface,
-  fontFamily: vars.font.body,
-});
-globalStyle(lightTheme, { colorScheme: 'light' });
-globalStyle(darkTheme, { colorScheme: 'dark' });
 
 globalStyle('img, video, canvas', { display: 'block', maxWidth: '100%' });
 globalStyle('svg', { flexShrink: 0 });

@@ -5,6 +5,8 @@ import { focusRing } from '../_internal/focus';
 
 export const button = recipe({
   base: {
+    // Set here too: the page-wide reset is opt-in.
+    boxSizing: 'border-box',
     position: 'relative',
     display: 'inline-flex',
     alignItems: 'center',

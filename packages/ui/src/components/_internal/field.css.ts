@@ -42,7 +42,10 @@ export const errorIcon = style({ marginTop: '0.1em' });
 
 /** Shared look of text inputs, textareas and the select trigger. */
 export const control = style({
+  // Set here too (the page-wide reset is opt-in): fields fit their container.
+  boxSizing: 'border-box',
   width: '100%',
+  fontFamily: vars.font.body,
   minHeight: 44,
   paddingBlock: vars.space.sm,
   paddingInline: vars.space.md,
