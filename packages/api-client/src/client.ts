@@ -51,11 +51,13 @@ export function xsrfMiddleware(
     priming ??= (async () => {
       try {
         const url = `${baseUrl.replace(/\/+$/, '')}${XSRF_PRIME_PATH}`;
-        const response = await fetchImpl(new Request(new URL(url, globalThis.location?.href), {
-          method: 'GET',
-          credentials: 'same-origin',
-          cache: 'no-store',
-        }));
+        const response = await fetchImpl(
+          new Request(new URL(url, globalThis.location?.href), {
+            method: 'GET',
+            credentials: 'same-origin',
+            cache: 'no-store',
+          }),
+        );
         await response.body?.cancel();
       } catch {
         // No cookie then: the unsafe call goes out and the server answers 403 with its message.
@@ -180,11 +182,7 @@ export class LoginFailedError extends Error {
  * `error` is the server's body (`errorMessage(err)` gives its message; 400 'Email verification is
  * pending…', 429 with the wait).
  */
-export function loginResultOrThrow(answer: {
-  data?: LoginResult;
-  error?: unknown;
-  response: Response;
-}): LoginSuccess {
+export function loginResultOrThrow(answer: { data?: LoginResult; error?: unknown; response: Response }): LoginSuccess {
   const { data, error, response } = answer;
   if (data === undefined) {
     const message = errorMessage(error) ?? `Login failed: ${response.status} ${response.statusText}`.trim();

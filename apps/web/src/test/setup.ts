@@ -18,6 +18,10 @@ beforeEach(() => {
       throw new Error(`Unexpected fetch in a test: ${url}`);
     }),
   );
+  // A browser that has talked to the API has its XSRF-TOKEN cookie (any answer sets it); without one the
+  // client would first call GET /api/session for it (packages/api-client, xsrfMiddleware).
+  // biome-ignore lint/suspicious/noDocumentCookie: the XSRF middleware reads document.cookie
+  document.cookie = 'XSRF-TOKEN=test-xsrf-token';
   localStorage.clear();
   sessionStorage.clear();
   resetAppStore();
