@@ -98,7 +98,15 @@ const clientTgz = tgz.find((f) => f.startsWith('fantasy-cricket-api-client-'));
 if (!uiTgz || !clientTgz) fail(`expected two tarballs, got: ${tgz.join(', ')}`);
 log(`packed ${uiTgz}, ${clientTgz}`);
 const mustContain = {
-  [uiTgz]: ['README.md', 'CHANGELOG.md', 'dist/index.js', 'dist/button.js', 'dist/button.css', 'dist/global.css', 'dist/theme.css'],
+  [uiTgz]: [
+    'README.md',
+    'CHANGELOG.md',
+    'dist/index.js',
+    'dist/button.js',
+    'dist/button.css',
+    'dist/global.css',
+    'dist/theme.css',
+  ],
   [clientTgz]: ['README.md', 'CHANGELOG.md', 'dist/index.js', 'dist/index.d.ts'],
 };
 for (const [file, expected] of Object.entries(mustContain)) {
@@ -517,7 +525,9 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const added = (name) => ({ js: sizes[name].js - sizes.bare.js, css: sizes[name].css - sizes.bare.css });
 log(`gzip, Vite production build: bare React app ${kb(sizes.bare.js)} JS`);
 for (const name of ['button', 'tableModal']) {
-  log(`  ${name === 'button' ? '+ Button' : '+ Button, DataTable, Modal'}: +${kb(added(name).js)} JS, ${kb(sizes[name].css)} CSS`);
+  log(
+    `  ${name === 'button' ? '+ Button' : '+ Button, DataTable, Modal'}: +${kb(added(name).js)} JS, ${kb(sizes[name].css)} CSS`,
+  );
 }
 if (added('button').js > BUDGET.buttonJs) {
   fail(
@@ -533,11 +543,15 @@ if (added('button').css > BUDGET.buttonCss) {
 const previewPort = await freePort();
 log(`vite preview on 127.0.0.1:${previewPort}, /api proxied to the API; the app in headless Chromium`);
 let previewLog = '';
-preview = spawn(vite, ['preview', '--host', '127.0.0.1', '--port', String(previewPort), '--strictPort', '--outDir', 'dist-client'], {
-  cwd: web,
-  env: { ...process.env, API_URL: base },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
+preview = spawn(
+  vite,
+  ['preview', '--host', '127.0.0.1', '--port', String(previewPort), '--strictPort', '--outDir', 'dist-client'],
+  {
+    cwd: web,
+    env: { ...process.env, API_URL: base },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  },
+);
 preview.stdout.on('data', (d) => {
   previewLog += d;
 });
@@ -581,7 +595,8 @@ log(`browser: ${calls.join(', ')} → "${result}"`);
 if (calls[0] !== 'GET /api/session' || calls[1] !== 'POST /api/user/authenticate_user') {
   fail(`expected the client to get the XSRF cookie (GET /api/session) before its first POST, saw: ${calls.join(', ')}`);
 }
-if (calls.filter((c) => c === 'GET /api/session').length !== 1) fail(`the cookie was fetched more than once: ${calls.join(', ')}`);
+if (calls.filter((c) => c === 'GET /api/session').length !== 1)
+  fail(`the cookie was fetched more than once: ${calls.join(', ')}`);
 // The spec's login message, which the API sends with status "failure".
 const expected = 'refused: Invalid credentials, please try again. | 200 failure | cookie: yes';
 if (result !== expected) fail(`the client app answered "${result}", expected "${expected}"`);
