@@ -34,6 +34,10 @@ export const mswLoader: Loader = async ({ parameters }) => {
     worker?.resetHandlers();
     return;
   }
+  // The XSRF-TOKEN cookie a browser has once it has talked to the API; without it the client would first
+  // call GET /api/session for one (packages/api-client), which the story's handlers do not answer.
+  // biome-ignore lint/suspicious/noDocumentCookie: the API client reads document.cookie
+  document.cookie = 'XSRF-TOKEN=storybook-xsrf-token; path=/';
   worker ??= setupWorker();
   started ??= worker.start({
     quiet: true,
