@@ -287,3 +287,10 @@ stacked(`${bodyCell}[data-narrow="actions"]:has(> ${cellContent}:empty)`, { disp
 stacked(`${bodyRow}[data-has-actions]::after`, { content: '""', order: 0, flexBasis: '100%', height: 0 });
 
 stacked(`${bodyCell}[data-narrow="hidden"]`, { display: 'none' });
+
+// Links in cells (score links, names) get a 44px hit area on touch screens.
+globalStyle(`${wrapper} > table > tbody > tr > :is(td, th) a`, {
+  '@media': {
+    [media.touch]: { display: 'inline-flex', alignItems: 'center', minHeight: 44, minWidth: 44 },
+  },
+});
