@@ -258,8 +258,10 @@ stacked(`${bodyCell}[data-narrow="field"] > ${cellContent}`, { display: 'block',
 // Actions: side by side in a last, full-width line; every control at least 44px.
 stacked(`${bodyCell}[data-narrow="actions"]`, {
   order: 1,
-  flex: '1 1 0',
+  flex: '1 1 auto',
   minWidth: 44,
+  // Captions keep whole words: a cell too narrow for its caption wraps to the next line instead.
+  overflowWrap: 'normal',
 });
 stacked(`${bodyCell}[data-narrow="actions"] > ${cellContent}`, {
   display: 'flex',
@@ -278,9 +280,7 @@ stacked(`${bodyCell}[data-narrow="actions"][data-label]::before`, {
   textAlign: 'center',
   color: vars.color.textMuted,
   fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.bold,
-  letterSpacing: '0.05em',
-  textTransform: 'uppercase',
+  fontWeight: vars.fontWeight.semibold,
 });
 stacked(`${bodyCell}[data-narrow="actions"]:has(> ${cellContent}:empty)`, { display: 'none' });
 // A line break before the first action cell, so actions never share a line with fields.

@@ -165,7 +165,7 @@ export const footer = style({
   },
 });
 
-// Phone sheet: footer actions become full-width 44px buttons, stacked (primary last, nearest the thumb).
+// Phone sheet: footer actions grow to share the full width (wrapping when they do not fit), 44px tall.
 globalStyle(`${footer} > *`, {
-  '@media': { [media.belowSm]: { flex: '1 1 100%', minHeight: 44 } },
+  '@media': { [media.belowSm]: { flex: '1 1 auto', minHeight: 44 } },
 });

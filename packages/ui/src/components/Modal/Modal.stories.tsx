@@ -154,7 +154,7 @@ export const MobileFullScreen: Story = {
 
 /**
  * At phone width the dialog is a full-height sheet: it fills the screen, its close button is a 44px
- * target inside it, the footer buttons are full-width 44px targets, and the long body scrolls
+ * target inside it, the footer buttons are 44px targets, and the long body scrolls
  * between the fixed title bar and footer.
  */
 export const PhoneSheet360: Story = {

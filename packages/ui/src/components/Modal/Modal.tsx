@@ -24,7 +24,7 @@ export interface ModalProps extends Omit<ComponentPropsWithoutRef<typeof Dialog.
  * A dialog on Radix Dialog: focus is trapped, Escape and the close button
  * (aria-label "Close") call `onOpenChange(false)`, the body scrolls, and below
  * 600px the dialog is a full-height sheet (safe-area padding, 44px close button,
- * footer buttons full width). A `NotificationBanner` shown while it is open
+ * footer buttons sharing the full width). A `NotificationBanner` shown while it is open
  * appears inside it, under the title bar. On close, focus returns to the element that had it
  * when the dialog opened (usually the button that opened it). Extra props go to the dialog element.
  */

@@ -233,5 +233,8 @@ export const OverAModal390: Story = {
     within(again).getByRole('button', { name: 'Dismiss notification' }).focus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    // Leave it showing, for the screenshot.
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('alert');
   },
 };
