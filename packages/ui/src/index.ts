@@ -54,6 +54,8 @@ export {
   DataTable,
   dataTableFeatures,
   dataTableRowTones,
+  dataTableNarrowRoles,
+  dataTableStackBelow,
   createDataTableColumnHelper,
 } from './components/DataTable/DataTable';
 export type {
@@ -64,6 +66,8 @@ export type {
   DataTableRowProps,
   DataTableRowTone,
   DataTableSorting,
+  DataTableNarrowRole,
+  DataTableStackBelow,
 } from './components/DataTable/DataTable';
 
 // Navigation

@@ -46,12 +46,16 @@ export function statColumns(rows: readonly StatRow[]): DataTableColumn<StatRow>[
   const keys: string[] = [];
   for (const row of rows) for (const key of Object.keys(row)) if (!keys.includes(key)) keys.push(key);
   const helper = createDataTableColumnHelper<StatRow>();
-  return keys.map((key) =>
+  // The first column (the player) names the row: a row header, and the title when rows stack on phones.
+  return keys.map((key, index) =>
     helper.accessor((row) => row[key], {
       id: key,
       header: key,
       cell: (info) => info.getValue() ?? '',
-      meta: { align: rows.every((r) => typeof r[key] === 'number' || r[key] === undefined) ? 'end' : 'start' },
+      meta: {
+        align: rows.every((r) => typeof r[key] === 'number' || r[key] === undefined) ? 'end' : 'start',
+        rowHeader: index === 0,
+      },
     }),
   );
 }

@@ -7,12 +7,13 @@ import { contestColumnKeys, isNumericColumn } from './standings';
 /** A widget's table columns, one per entry key, in order (the web app does not know the widgets). */
 export function contestColumns(entries: readonly ContestEntry[]): DataTableColumn<ContestEntry>[] {
   const col = createDataTableColumnHelper<ContestEntry>();
-  return contestColumnKeys(entries).map((key) =>
+  // The first column names the row: a row header, and the title when rows stack on phones.
+  return contestColumnKeys(entries).map((key, index) =>
     col.accessor((entry) => entry[key], {
       id: key,
       header: key,
       cell: (info) => info.getValue() ?? '',
-      meta: { align: isNumericColumn(entries, key) ? 'end' : 'start' },
+      meta: { align: isNumericColumn(entries, key) ? 'end' : 'start', rowHeader: index === 0 },
     }),
   );
 }

@@ -125,11 +125,15 @@ export function LeagueMembersPage() {
     if (!isAdmin) return list;
     return [
       ...list,
-      col.accessor((member) => member.Email ?? '', { id: 'email', header: 'Email' }),
+      col.accessor((member) => member.Email ?? '', {
+        id: 'email',
+        header: 'Email',
+        meta: { cellClassName: styles.breakAnywhere },
+      }),
       col.display({
         id: 'approve',
         header: 'Approve',
-        meta: { align: 'center' },
+        meta: { align: 'center', narrow: 'actions', narrowLabel: true },
         cell: ({ row }) =>
           row.original.Status === 'Pending' ? (
             <IconButton
@@ -143,7 +147,7 @@ export function LeagueMembersPage() {
       col.display({
         id: 'reject',
         header: 'Reject',
-        meta: { align: 'center' },
+        meta: { align: 'center', narrow: 'actions', narrowLabel: true },
         cell: ({ row }) =>
           row.original.Status === 'Pending' ? (
             <IconButton
@@ -156,7 +160,7 @@ export function LeagueMembersPage() {
       col.display({
         id: 'make-admin',
         header: 'Make Admin',
-        meta: { align: 'center' },
+        meta: { align: 'center', narrow: 'actions', narrowLabel: true },
         cell: ({ row }) =>
           row.original.Status === 'Approved' && !row.original.IsAdmin ? (
             <IconButton

@@ -169,6 +169,8 @@ export function MatchCentrePage() {
                     <DataTable
                       caption="Batters of the innings"
                       captionHidden
+                      // A scorecard: a name and four short numbers fit a phone as a table (R, B, 4s, 6s as labels would not read).
+                      stackBelow="never"
                       columns={batterColumns}
                       data={data.Batters}
                       getRowId={(r) => r.Name}
@@ -179,6 +181,8 @@ export function MatchCentrePage() {
                     <DataTable
                       caption="Bowlers of the innings"
                       captionHidden
+                      // A scorecard: a name and four short numbers fit a phone as a table (R, B, 4s, 6s as labels would not read).
+                      stackBelow="never"
                       columns={bowlerColumns}
                       data={data.Bowlers}
                       getRowId={(r) => r.Name}

@@ -83,3 +83,6 @@ export const errorList = style({ margin: 0, paddingInlineStart: vars.space.lg })
  * positioned ancestor, so in a horizontally scrolling table it widens the page on phones.
  */
 export const table = style({ position: 'relative' });
+
+/** Long addresses wrap at any character, so a wide Email column never pushes the action columns out of view. */
+export const breakAnywhere = style({ overflowWrap: 'anywhere', minWidth: '10ch' });

@@ -76,3 +76,37 @@ describe('DataTable', () => {
     expect(row).toHaveAttribute('data-tone', 'highlight');
   });
 });
+
+describe('DataTable stacked mode markup', () => {
+  type League = { name: string; code: string };
+  const lc = createDataTableColumnHelper<League>();
+  const leagueColumns = lc.columns([
+    lc.accessor('name', { header: 'League Name', meta: { rowHeader: true } }),
+    lc.accessor('code', { header: 'League Code' }),
+    lc.display({ id: 'edit', header: 'Edit', meta: { narrow: 'actions', narrowLabel: true }, cell: () => 'e' }),
+    lc.display({ id: 'helper', header: () => <span>x</span>, meta: { narrow: 'hidden' }, cell: () => '' }),
+  ]);
+
+  it('marks each cell with its narrow role and the "Header: value" label, and keeps table roles', () => {
+    render(
+      <DataTable
+        columns={leagueColumns}
+        data={[{ name: 'Big Bash', code: 'K7Q2' }]}
+        emptyMessage="Empty"
+        stackBelow="md"
+      />,
+    );
+    const table = screen.getByRole('table');
+    expect(table.parentElement).toHaveAttribute('data-stack', 'md');
+    const row = screen.getByRole('row', { name: /Big Bash/ });
+    expect(within(row).getByRole('rowheader')).toHaveAttribute('data-narrow', 'title');
+    const code = within(row).getByRole('cell', { name: 'K7Q2' });
+    expect(code).toHaveAttribute('data-narrow', 'field');
+    expect(code).toHaveAttribute('data-label', 'League Code');
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[1]).toHaveAttribute('data-narrow', 'actions');
+    expect(cells[1]).toHaveAttribute('data-label', 'Edit');
+    expect(cells[2]).toHaveAttribute('data-narrow', 'hidden');
+    expect(row).toHaveAttribute('data-has-actions');
+  });
+});

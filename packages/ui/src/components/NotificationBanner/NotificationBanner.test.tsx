@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Modal } from '../Modal/Modal';
 import { type Notification, NotificationBanner } from './NotificationBanner';
 
 describe('NotificationBanner', () => {
@@ -58,5 +59,42 @@ describe('NotificationBanner', () => {
     rerender(<NotificationBanner notification={note} onClose={() => onClose()} />);
     act(() => vi.advanceTimersByTime(4_000));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('NotificationBanner with an open Modal', () => {
+  it('renders inside the dialog (under its title bar), where it stays reachable', () => {
+    render(
+      <>
+        <Modal open onOpenChange={() => {}} title="Edit league">
+          body
+        </Modal>
+        <NotificationBanner notification={{ kind: 'error', message: 'Name taken' }} onClose={() => {}} />
+      </>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Edit league' });
+    const alert = screen.getByRole('alert');
+    expect(dialog).toContainElement(alert);
+    expect(alert).toHaveAttribute('data-placement', 'dialog');
+    expect(alert.parentElement).toHaveAttribute('data-notification-slot');
+  });
+
+  it('goes back to the page when the dialog closes', () => {
+    const note = { kind: 'info' as const, message: 'Saved' };
+    const { rerender } = render(
+      <>
+        <Modal open onOpenChange={() => {}} title="Edit league" />
+        <NotificationBanner notification={note} onClose={() => {}} autoDismissMs={0} />
+      </>,
+    );
+    expect(screen.getByRole('dialog')).toContainElement(screen.getByRole('status'));
+    rerender(
+      <>
+        <Modal open={false} onOpenChange={() => {}} title="Edit league" />
+        <NotificationBanner notification={note} onClose={() => {}} autoDismissMs={0} />
+      </>,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('status')).toHaveAttribute('data-placement', 'top');
   });
 });

@@ -5,7 +5,8 @@ import { vars } from '../../theme/contract.css';
 export const frame = style({
   display: 'block',
   width: '100%',
-  height: 'calc(100dvh - 180px)',
+  // Phone sheet: the screen minus the title bar, the body padding, the footer and the safe areas.
+  height: 'calc(100dvh - 200px - env(safe-area-inset-top, 0px) - env(safe-area-inset-bottom, 0px))',
   minHeight: 320,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
