@@ -1,5 +1,6 @@
 import { type ApiClient, createApiClient, errorMessage } from '@fantasy-cricket/api-client';
 import { loadingAtom, pendingRequestsAtom, storedUserAtom } from './atoms';
+import { OFFLINE_CODE, offlineWrites } from './offline/offline';
 import { createLoadingTracker } from './loading';
 import { getAppStore, onAppStoreReset } from './store';
 
@@ -33,6 +34,9 @@ api.use({
   },
 });
 
+/** Writes are refused while the browser is offline, with a clear message (shared/offline/offline.ts). */
+api.use(offlineWrites);
+
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -65,6 +69,12 @@ export class ApiError extends Error {
   /** The server's `error.message`, when it sent one. */
   get serverMessage(): string | undefined {
     return errorMessage(this.body);
+  }
+
+  /** A write refused before it was sent because the browser is offline (`offlineWrites`). */
+  get offline(): boolean {
+    const error = (this.body as { error?: { code?: unknown } } | null | undefined)?.error;
+    return this.status === 503 && error?.code === OFFLINE_CODE;
   }
 }
 
