@@ -1,4 +1,5 @@
-import { act, screen } from '@testing-library/react';
+import { commonMessages } from '@fantasy-cricket/rules';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi, reply } from '../../test/api';
@@ -39,6 +40,8 @@ describe('offline state', () => {
     await user.click(screen.getByRole('button', { name: 'Join Private League' }));
     expect(await screen.findByText(offlineMessages.saveRefused)).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+    // Settled: the loading overlay is gone.
+    await waitFor(() => expect(screen.queryByText(commonMessages.loading)).not.toBeInTheDocument());
     // Back online, the same save goes out.
     setOnline(true);
     await user.click(screen.getByRole('button', { name: 'Join Private League' }));

@@ -1,4 +1,3 @@
-import type { ApiClient } from '@fantasy-cricket/api-client';
 import { useSyncExternalStore } from 'react';
 
 /** The offline state's texts (beyond the spec: the installable app of issue 16). */
@@ -33,19 +32,23 @@ export function useOffline(): boolean {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The answer a write gets while offline, without a request: a 503 with `error.code` "offline". */
+function offlineAnswer(): Response {
+  return new Response(JSON.stringify({ error: { code: OFFLINE_CODE, message: offlineMessages.saveRefused } }), {
+    status: 503,
+    statusText: 'Service Unavailable',
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
 /**
- * Refuses every write (POST, PUT, PATCH, DELETE) while the browser is offline, before it is sent: the
- * call fails at once with `offlineMessages.saveRefused` (a 503 with `error.code` "offline", answered here
- * without a request), so no screen waits on a save that cannot happen or shows it as saved. Reads go
- * out as usual and fail as network errors (the service worker never answers /api from a cache).
+ * The API client's fetch: refuses every write (POST, PUT, PATCH, DELETE) while the browser is offline,
+ * before it is sent — the call fails at once with `offlineMessages.saveRefused`, so no screen waits on a
+ * save that cannot happen, queues it for later or shows it as saved. Reads go out as usual and fail as
+ * network errors (the service worker never answers /api from a cache). A fetch, not a middleware: the
+ * client's middlewares (the loading overlay's counter) see it as an ordinary answer.
  */
-export const offlineWrites: Parameters<ApiClient['use']>[0] = {
-  onRequest({ request }) {
-    if (READS.has(request.method) || !isOffline()) return undefined;
-    return new Response(JSON.stringify({ error: { code: OFFLINE_CODE, message: offlineMessages.saveRefused } }), {
-      status: 503,
-      statusText: 'Service Unavailable',
-      headers: { 'content-type': 'application/json' },
-    });
-  },
-};
+export function offlineAwareFetch(input: Request): Promise<Response> {
+  if (!READS.has(input.method) && isOffline()) return Promise.resolve(offlineAnswer());
+  return globalThis.fetch(input);
+}
