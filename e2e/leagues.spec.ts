@@ -305,8 +305,12 @@ test.describe('leagues', () => {
     await search.fill('Op');
     await b.waitForTimeout(800);
     expect(requests).toEqual([]);
-    // The Gamer Name tooltip, on focus.
-    await b.getByRole('textbox', { name: `Gamer Name for ${publicName}` }).focus();
+    // The Gamer Name tooltip, on focus: the first row's (the Daily Challenges come first, soonest first;
+    // a lower row would scroll the page on focus, and a scroll closes the tooltip).
+    await b
+      .getByRole('textbox', { name: /^Gamer Name for / })
+      .first()
+      .focus();
     await expect(b.getByRole('tooltip')).toContainText(
       'This is what your name will look like to other participants in this league.',
     );

@@ -5,6 +5,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { serviceWorker } from './service-worker/plugin.ts';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -36,8 +37,9 @@ function reactRouterProduction() {
 }
 
 export default defineConfig(({ command }) => ({
+  // serviceWorker: dist/sw.js, the installable app's offline shell (service-worker/plugin.ts).
   // precompress: .br and .gz beside each built text file, for the API's static serving.
-  plugins: [react(), vanillaExtractPlugin(), precompress()],
+  plugins: [react(), vanillaExtractPlugin(), serviceWorker(), precompress()],
   resolve: {
     alias: [
       ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),

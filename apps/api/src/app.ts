@@ -86,6 +86,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
+          // The installable app: its service worker (/sw.js) and manifest, from our own origin only.
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
           // The Terms and Privacy PDFs open in a modal (object/iframe) from our own origin.
           objectSrc: ["'self'"],
           frameSrc: ["'self'"],

@@ -62,6 +62,9 @@ describe('security headers', () => {
     expect(policy.get('frame-ancestors')).toEqual(["'self'"]);
     expect(policy.get('object-src')).toEqual(["'self'"]);
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    // The installable app's service worker and manifest: our origin only.
+    expect(policy.get('worker-src')).toEqual(["'self'"]);
+    expect(policy.get('manifest-src')).toEqual(["'self'"]);
     expect(String(res.headers['content-security-policy'])).not.toMatch(/unsafe-eval|\*|https?:/);
     expect(policy.has('upgrade-insecure-requests')).toBe(false); // development over http
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -10,6 +10,9 @@ import { startTestApp, type TestApp } from './helpers';
 const INDEX = '<!doctype html><title>Fantasy Cricket</title><div id="root"></div>';
 const MAIN = `export const app = ${JSON.stringify('Fantasy Cricket '.repeat(200))};\n`;
 
+const SW = `self.addEventListener('fetch', () => {});\n${'// shell\n'.repeat(100)}`;
+const MANIFEST = JSON.stringify({ name: 'Fantasy Cricket', start_url: '/home', display: 'standalone' });
+
 let database: Database;
 let dist: string;
 let t: TestApp;
@@ -25,6 +28,10 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'main-def456.js'), MAIN);
   writeFileSync(join(dist, 'assets', 'main-def456.js.br'), brotliCompressSync(MAIN));
   writeFileSync(join(dist, 'assets', 'main-def456.js.gz'), gzipSync(MAIN));
+  // The installable app (apps/web/service-worker, apps/web/public/manifest.webmanifest).
+  writeFileSync(join(dist, 'sw.js'), SW);
+  writeFileSync(join(dist, 'sw.js.br'), brotliCompressSync(SW));
+  writeFileSync(join(dist, 'manifest.webmanifest'), MANIFEST);
   t = await startTestApp({ webDist: dist }, { serveWeb: true }, database);
 });
 afterAll(async () => {
@@ -44,6 +51,26 @@ describe('web app serving', () => {
       expect(res.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeDefined();
       expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
     }
+  });
+
+  it('serves the service worker as JavaScript that is always revalidated, for the whole origin', async () => {
+    for (const accept of ['br', '']) {
+      const res = await t.client().get('/sw.js', { headers: { 'accept-encoding': accept } });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-type'], accept).toMatch(/^(?:text|application)\/javascript/);
+      expect(res.headers['cache-control'], accept).toBe('no-cache');
+      expect(res.headers['service-worker-allowed'], accept).toBe('/');
+      expect(String(res.headers['content-security-policy'])).toContain("worker-src 'self'");
+    }
+  });
+
+  it('serves the web app manifest as application/manifest+json, always revalidated', async () => {
+    const res = await t.client().get('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toMatchObject({ start_url: '/home', display: 'standalone' });
+    expect(String(res.headers['content-security-policy'])).toContain("manifest-src 'self'");
   });
 
   it('serves assets with a long cache, and 404s missing files instead of sending index.html', async () => {

@@ -13,7 +13,8 @@ const NOT_BUILT = (dir: string) =>
 
 /**
  * Serves the built single-page app from `dist` at `/`. Hashed assets are cached for a year,
- * index.html never; any GET outside /api that is not a file gets index.html (client routing).
+ * index.html, the service worker (`sw.js`) and the web app manifest are always revalidated; any GET
+ * outside /api that is not a file gets index.html (client routing).
  * The web build writes a brotli (`.br`) and a gzip (`.gz`) copy beside each text file
  * (apps/web/precompress.ts): they are sent as they are to a client that accepts them, with
  * Content-Encoding and `Vary: accept-encoding`; other clients, and files without a copy, get the file.
@@ -36,6 +37,15 @@ export async function registerWeb(app: FastifyInstance, dist: string): Promise<W
       const path = sent.replace(/\.(?:br|gz)$/, '');
       if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
       else if (/[/\\]assets[/\\]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      else if (/[/\\]sw\.js$/.test(path)) {
+        // The service worker: always revalidated (a new build's worker must be found on the next load),
+        // and allowed to control the whole origin.
+        reply.header('cache-control', 'no-cache');
+        reply.header('service-worker-allowed', '/');
+      } else if (path.endsWith('.webmanifest')) {
+        reply.header('content-type', 'application/manifest+json; charset=utf-8');
+        reply.header('cache-control', 'no-cache');
+      }
     },
   });
   return {

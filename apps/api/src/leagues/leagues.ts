@@ -67,7 +67,16 @@ interface LeagueSqlRow {
  * league (a lateral join, which also gives the next start); the Approved members are counted from the
  * partial index `league_members_approved_idx` (migration 0007).
  */
-async function selectLeagues(db: Kysely<DB>, userId: number, where: RawBuilder<boolean>, now: Date) {
+/** Newest first: the order of My Leagues. */
+const NEWEST_FIRST = sql`l.created_at DESC, l.id DESC`;
+
+async function selectLeagues(
+  db: Kysely<DB>,
+  userId: number,
+  where: RawBuilder<boolean>,
+  now: Date,
+  order: RawBuilder<unknown> = NEWEST_FIRST,
+) {
   const { rows } = await sql<LeagueSqlRow>`
     SELECT l.id, l.name, l.code, l.is_private,
            (CASE WHEN l.status = 'Active' AND r.remaining = 0 THEN 'Finished' ELSE l.status END) AS status,
@@ -88,7 +97,7 @@ async function selectLeagues(db: Kysely<DB>, userId: number, where: RawBuilder<b
         AND rf.start_time > ${now.toISOString()}::timestamptz
     ) r
     WHERE ${where}
-    ORDER BY l.created_at DESC, l.id DESC`.execute(db);
+    ORDER BY ${order}`.execute(db);
   return rows;
 }
 
@@ -143,8 +152,15 @@ export interface PublicLeagueView {
 }
 
 /**
+ * The public list's order: Daily Challenges first, soonest first (by match day, then the next fixture
+ * to start), then the other public leagues, newest first.
+ */
+const PUBLIC_ORDER = sql`l.match_day IS NULL, l.match_day ASC, r.next_start ASC NULLS LAST, ${NEWEST_FIRST}`;
+
+/**
  * Public leagues the user can join: not Finished (nor Active with no fixtures left), not already
  * joined. `search` (trimmed) matches name or description case-insensitively; 1-2 characters → 400.
+ * Daily Challenges come first, soonest first (`PUBLIC_ORDER`).
  */
 export async function publicLeagues(
   db: Kysely<DB>,
@@ -162,6 +178,7 @@ export async function publicLeagues(
     userId,
     sql<boolean>`NOT l.is_private AND m.id IS NULL AND ${effectiveStatusSql('l', now)} <> 'Finished' AND ${match}`,
     now,
+    PUBLIC_ORDER,
   );
   return rows.map((r) => ({
     LeagueID: r.id,

@@ -205,13 +205,30 @@ export interface ScoredFixture {
   startTime: string;
 }
 
-/** The league's scored fixtures in start order (the leaderboard's and progression's fixtures). */
+/**
+ * Whether fixture `f` is inside the standings window of league `l` (decision 0021): it started at or
+ * after the league's activation (its creation while it has none), or the league holds a pick for it.
+ * A fixture played before the league could take picks is not in its charts or progression; one it has
+ * picks for always counts, so a total still adds up to the member's score-details rows.
+ */
+export function inStandingsWindowSql(l: string, f: string): RawBuilder<boolean> {
+  const lc = (c: string) => sql.ref(`${l}.${c}`);
+  const fid = sql.ref(`${f}.id`);
+  return sql<boolean>`(${sql.ref(`${f}.start_time`)} >= coalesce(${lc('activated_at')}, ${lc('created_at')})
+    OR EXISTS (SELECT 1 FROM league_selections ws WHERE ws.league_id = ${lc('id')} AND ws.fixture_id = ${fid})
+    OR EXISTS (SELECT 1 FROM player_selections wp WHERE wp.league_id = ${lc('id')} AND wp.fixture_id = ${fid}))`;
+}
+
+/**
+ * The league's scored fixtures in its standings window, in start order: the fixtures of the
+ * leaderboard, the progression and the contests.
+ */
 export async function scoredFixtures(db: Kysely<DB>, leagueId: number, now: Date): Promise<ScoredFixture[]> {
   const { rows } = await sql<{ id: number; name: string; start_time: Date | string }>`
     SELECT f.id, f.name, f.start_time
     FROM leagues l JOIN fixtures f ON ${leagueFixtureCondition('l', 'f')}
     LEFT JOIN fixture_results r ON r.fixture_id = f.id
-    WHERE l.id = ${leagueId} AND ${scoredSql('f', 'r', now)}
+    WHERE l.id = ${leagueId} AND ${scoredSql('f', 'r', now)} AND ${inStandingsWindowSql('l', 'f')}
     ORDER BY f.start_time, f.id`.execute(db);
   return rows.map((r) => ({ id: r.id, name: r.name, startTime: new Date(r.start_time).toISOString() }));
 }

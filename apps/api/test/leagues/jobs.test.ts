@@ -90,6 +90,23 @@ describe('Daily Challenge job', () => {
     expect(league.FixturesRemaining).toBeGreaterThan(0);
   });
 
+  it('lists the Daily Challenges soonest first, ahead of the other public leagues', async () => {
+    await createLeague(w, b, { name: 'Open Sloggers', isPrivate: false, displayName: 'Ben' });
+    const data = (await a.client.get(`/api/league/publicLeagues/${a.userId}`)).json().data as {
+      LeagueID: number;
+      LeagueName: string;
+    }[];
+    const { rows } = await sql<{ id: number; day: string }>`
+      SELECT id, to_char(match_day, 'YYYY-MM-DD') AS day FROM leagues WHERE match_day IS NOT NULL`.execute(w.t.db);
+    const day = new Map(rows.map((r) => [r.id, r.day]));
+    const daily = data.filter((l) => day.has(l.LeagueID));
+    expect(daily.length).toBeGreaterThanOrEqual(2);
+    const days = daily.map((l) => day.get(l.LeagueID)!);
+    expect(days).toEqual([...days].sort());
+    // Created last, so newest: still after every Daily Challenge.
+    expect(data.map((l) => l.LeagueName).indexOf('Open Sloggers')).toBe(daily.length);
+  });
+
   it('the system user cannot sign in', async () => {
     const res = await w.t.client().post('/api/user/authenticate_user', { email: SYSTEM_USER_EMAIL, password: '!' });
     expect(res.json().status).not.toBe('success');

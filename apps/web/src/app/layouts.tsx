@@ -6,6 +6,7 @@ import { AppFooter } from './shell/AppFooter';
 import { AppHeader } from './shell/AppHeader';
 import { sidebarOpenAtom } from './shell/atoms';
 import { GlobalLoadingOverlay, GlobalNotification } from './GlobalFeedback';
+import { OfflineBanner } from '../shared/offline/OfflineBanner';
 import * as styles from './layouts.css';
 
 /** A centred spinner while a lazy chunk (a screen, the signed-in shell) loads. */
@@ -28,11 +29,12 @@ function RouteChangeEffects() {
   return null;
 }
 
-/** Wraps every route: the global overlay and notification live here, inside the router. */
+/** Wraps every route: the offline banner, the global overlay and notification live here, inside the router. */
 export function RootLayout() {
   return (
     <>
       <RouteChangeEffects />
+      <OfflineBanner />
       <GlobalLoadingOverlay />
       <GlobalNotification />
       {/* The signed-in shell (HomeLayout) is a lazy chunk: public pages never load it. */}

@@ -9,13 +9,17 @@ let client: QueryClient | undefined;
  *   and every call shows the loading overlay, so silent retries would keep it up for seconds;
  * - no refetch on window focus: the overlay would flash whenever the tab comes back;
  * - answers fresh for 30 s, so moving between screens does not load the same list twice; a save
- *   invalidates what it changed (the mutations in data/<area>/).
+ *   invalidates what it changed (the mutations in data/<area>/);
+ * - network mode "always": offline, a load fails at once (its error and Retry, under the "You are
+ *   offline" banner) instead of waiting paused, and a save is refused at once with the offline message
+ *   (shared/offline/offline.ts) instead of being queued and sent later, when its picks may be stale.
+ *   Loads that failed offline run again on reconnect (refetchOnReconnect).
  */
 export function getQueryClient(): QueryClient {
   client ??= new QueryClient({
     defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
   return client;

@@ -1,5 +1,6 @@
 import { type ApiClient, createApiClient, errorMessage } from '@fantasy-cricket/api-client';
 import { loadingAtom, pendingRequestsAtom, storedUserAtom } from './atoms';
+import { OFFLINE_CODE, offlineAwareFetch } from './offline/offline';
 import { createLoadingTracker } from './loading';
 import { getAppStore, onAppStoreReset } from './store';
 
@@ -17,6 +18,8 @@ onAppStoreReset(() => loadingTracker.reset());
 export const api: ApiClient = createApiClient({
   baseUrl: import.meta.env.VITE_API_BASE_URL || undefined,
   onActivity: loadingTracker.track,
+  // Writes are refused while the browser is offline, with a clear message (offline/offline.ts).
+  fetch: offlineAwareFetch as typeof fetch,
 });
 
 /**
@@ -65,6 +68,12 @@ export class ApiError extends Error {
   /** The server's `error.message`, when it sent one. */
   get serverMessage(): string | undefined {
     return errorMessage(this.body);
+  }
+
+  /** A write refused before it was sent because the browser is offline (`offlineAwareFetch`). */
+  get offline(): boolean {
+    const error = (this.body as { error?: { code?: unknown } } | null | undefined)?.error;
+    return this.status === 503 && error?.code === OFFLINE_CODE;
   }
 }
 

@@ -31,6 +31,14 @@ export const ActivateIcon = () => (
   </Icon>
 );
 
+/** Invite: a share arrow leaving a box. */
+export const InviteIcon = () => (
+  <Icon>
+    <path d="M12 15V3M8 7l4-4 4 4" />
+    <path d="M8 11H6a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-2" />
+  </Icon>
+);
+
 export const DeleteIcon = () => (
   <Icon>
     <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />

@@ -315,7 +315,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Public leagues the user can join, optionally filtered by name or description */
+        /**
+         * Public leagues the user can join, optionally filtered by name or description
+         * @description Daily Challenges first, soonest match day first; then the other public leagues, newest first.
+         */
         get: operations["listPublicLeagues"];
         put?: never;
         post?: never;

@@ -67,6 +67,27 @@ describe('Join a League', () => {
     expect(requests[0]?.body).toEqual({ UserID: 7, LeagueCode: 'ABC123', DisplayName: 'Smriti18' });
   });
 
+  it('opens from an invite link with the code filled in; the request still waits for approval', async () => {
+    const { requests } = mockApi(
+      reply('/league_member/joinLeague', 'post', 200, { message: 'Requested.', LeagueID: 1, Status: 'Pending' }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/home/join-league?isPublicLeague=false&code=abc123', { user: testUser });
+    expect(await screen.findByLabelText(/League Code/)).toHaveValue('ABC123');
+    expect(screen.getByText(/You were invited: the league code is filled in/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Private League' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(screen.getByLabelText(/Gamer Name/)).toHaveFocus());
+    await user.type(screen.getByLabelText(/Gamer Name/), 'Smriti18');
+    await user.click(screen.getByRole('button', { name: 'Join Private League' }));
+    expect(
+      await screen.findByText('Your request to join the league is sent for Approval to the League Admin !'),
+    ).toBeInTheDocument();
+    expect(requests[0]?.body).toEqual({ UserID: 7, LeagueCode: 'ABC123', DisplayName: 'Smriti18' });
+    // The code leaves the address and the form once the request is sent.
+    await waitFor(() => expect(router.location.search).toBe('?isPublicLeague=false'));
+    expect(screen.getByLabelText(/League Code/)).toHaveValue('');
+  });
+
   it.each([
     [404, 'No league found with this code.'],
     [500, 'An error occurred while joining the league.'],

@@ -23,6 +23,7 @@ import type { PublicLeague } from '../../data/leagues/types';
 import { queryState } from '../../data/query-state';
 import * as styles from '../../shared/leagues/leagues.css';
 import { Page } from '../../shared/Page/Page';
+import { INVITE_CODE_PARAM, invitedCode } from '../../shared/leagues/invite';
 import * as joinStyles from './JoinLeague.css';
 
 const m = messages.join;
@@ -56,19 +57,33 @@ function useDebouncedSearch(text: string): string {
   return search;
 }
 
-function PrivateJoin({ userId }: { userId: number | undefined }) {
+function PrivateJoin({
+  userId,
+  invited,
+  onJoined,
+}: {
+  userId: number | undefined;
+  /** The code of the invite link that opened the page ('' when none): filled in. */
+  invited: string;
+  onJoined: () => void;
+}) {
   const join = useJoinLeagueMutation();
   const [formError, setFormError] = useState<string>();
   const {
     register,
     handleSubmit,
     reset,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(joinPrivateFormSchema),
     mode: 'onTouched',
-    defaultValues: { leagueCode: '', displayName: '' },
+    defaultValues: { leagueCode: invited, displayName: '' },
   });
+  // Opened from an invite link: the code is there, the Gamer Name is what is left to type.
+  useEffect(() => {
+    if (invited) setFocus('displayName');
+  }, [invited, setFocus]);
 
   return (
     <Card title="Join a private league">
@@ -89,7 +104,8 @@ function PrivateJoin({ userId }: { userId: number | undefined }) {
                 DisplayName: values.displayName,
               });
               notifySuccess(m.privateSent);
-              reset();
+              reset({ leagueCode: '', displayName: '' });
+              onJoined();
             } catch (error) {
               notifyError(error, m.joinFailed);
             }
@@ -97,7 +113,11 @@ function PrivateJoin({ userId }: { userId: number | undefined }) {
           () => setFormError(messages.common.fixForm),
         )}
       >
-        <Text tone="muted">Ask the league admin for the code. They approve your request before you can play.</Text>
+        <Text tone="muted">
+          {invited
+            ? 'You were invited: the league code is filled in. Add your Gamer Name and send the request; the league admin approves it before you can play.'
+            : 'Ask the league admin for the code. They approve your request before you can play.'}
+        </Text>
         <FormErrorSummary message={formError} />
         <div className={styles.pair}>
           <TextField
@@ -264,7 +284,13 @@ export function JoinLeaguePage() {
   const user = useAtomValue(storedUserAtom);
   const [params, setParams] = useSearchParams();
   const isPublic = params.get('isPublicLeague') === 'true';
+  const invited = isPublic ? '' : invitedCode(params);
   const choose = (pub: boolean) => setParams({ isPublicLeague: String(pub) }, { replace: true });
+  /** After the request is sent the invite's code leaves the address (a reload starts empty). */
+  const dropInvite = () => {
+    if (!params.has(INVITE_CODE_PARAM)) return;
+    setParams({ isPublicLeague: 'false' }, { replace: true });
+  };
 
   return (
     <Page
@@ -281,7 +307,11 @@ export function JoinLeaguePage() {
           Public League
         </Button>
       </fieldset>
-      {isPublic ? <PublicJoin userId={user?.userId} /> : <PrivateJoin userId={user?.userId} />}
+      {isPublic ? (
+        <PublicJoin userId={user?.userId} />
+      ) : (
+        <PrivateJoin key={invited} userId={user?.userId} invited={invited} onJoined={dropInvite} />
+      )}
     </Page>
   );
 }

@@ -71,6 +71,17 @@ export const tagline = style({
   fontWeight: vars.fontWeight.semibold,
 });
 
+/** The note shown when an invite link is waiting for the login. */
+export const invite = style({
+  margin: 0,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.infoBg,
+  color: vars.color.infoFg,
+  border: `1px solid ${vars.color.infoBorder}`,
+  fontSize: vars.fontSize.sm,
+});
+
 export const actions = style({
   display: 'flex',
   flexWrap: 'wrap',

@@ -2,6 +2,7 @@ import { Button } from '@fantasy-cricket/ui';
 import { landingMessages } from '@fantasy-cricket/rules';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { hasPendingInvite } from '../../shared/returnTo';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { CricketIllustration } from './CricketIllustration';
 import * as styles from './Landing.css';
@@ -71,6 +72,11 @@ export function LandingPage() {
             {landingMessages.title}
           </h1>
           <p className={styles.tagline}>{landingMessages.tagline}</p>
+          {hasPendingInvite() ? (
+            <p className={styles.invite} role="status">
+              You have an invite to a private league. Log in (or sign up first): the invite opens after you log in.
+            </p>
+          ) : null}
           <div className={styles.actions}>
             <Button asChild size="lg" className={styles.action}>
               <Link to="/register">Sign Up</Link>

@@ -27,8 +27,8 @@ export interface LeaderboardTableProps {
   onOpenDetails: (row: LeaderboardRow) => void;
 }
 
-export function RankBadge({ position }: { position: number }) {
-  const medal = medalFor(position);
+export function RankBadge({ position, points }: { position: number; points: number }) {
+  const medal = medalFor(position, points);
   return (
     <span className={styles.medal[medal ?? 'none']} title={medal ? `${medalLabel[medal]} medal` : undefined}>
       {position}
@@ -72,7 +72,7 @@ export function LeaderboardTable({
             key={`${row.original.Position}:${row.original.RankMoved ?? 0}`}
             data-moved={row.original.RankMoved ? (row.original.RankMoved > 0 ? 'up' : 'down') : undefined}
           >
-            <RankBadge position={row.original.Position} />
+            <RankBadge position={row.original.Position} points={row.original.TotalPoints} />
             <span className={common.phoneOnly}>
               <PositionChange change={row.original.PositionChange} />
             </span>

@@ -36,12 +36,16 @@ export function fixtureTick(name: string, index: number): string {
 
 const finalPoints = (s: Series) => s.Points[s.Points.length - 1] ?? 0;
 
-/** The member ahead after the last fixture (first listed on a tie). */
+/**
+ * The member ahead after the last fixture (first listed on a tie); nobody while no one has points
+ * (a table where everyone has 0 names no leader).
+ */
 export function leaderOf(series: readonly Series[]): Series | undefined {
-  return series.reduce<Series | undefined>(
-    (best, s) => (!best || finalPoints(s) > finalPoints(best) ? s : best),
+  const best = series.reduce<Series | undefined>(
+    (top, s) => (!top || finalPoints(s) > finalPoints(top) ? s : top),
     undefined,
   );
+  return best && finalPoints(best) > 0 ? best : undefined;
 }
 
 /** The chart's text summary, read as its description. */

@@ -56,7 +56,7 @@ describe('CSV export', () => {
     );
   });
 
-  it('neutralises formulas in every cell', async () => {
+  it('still neutralises formulas in every cell with a leading quote', async () => {
     const lines = (await toCsv(hostile)).split('\r\n');
     expect(lines[1]).toBe(`"'=HYPERLINK(""http://x"")",'+1+1,5`);
     expect(lines[2]).toBe(`'-2+3,'@SUM(A1),-3`);
@@ -65,8 +65,55 @@ describe('CSV export', () => {
   });
 });
 
+/** The entries of a .zip (stored or deflated), by name, as text. */
+async function unzipText(blob: Blob): Promise<Map<string, string>> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  const view = new DataView(bytes.buffer);
+  const files = new Map<string, string>();
+  // The central directory lists every entry with its sizes (local headers may defer them).
+  let end = bytes.length - 22;
+  while (view.getUint32(end, true) !== 0x06054b50) end--;
+  let at = view.getUint32(end + 16, true);
+  for (let i = view.getUint16(end + 10, true); i > 0; i--) {
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    const local = view.getUint32(at + 42, true);
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const raw = bytes.subarray(start, start + size);
+    const data =
+      method === 0
+        ? raw
+        : new Uint8Array(
+            await new Response(
+              new Blob([raw]).stream().pipeThrough(new DecompressionStream('deflate-raw')),
+            ).arrayBuffer(),
+          );
+    files.set(name, new TextDecoder().decode(data));
+    at += 46 + skip;
+  }
+  return files;
+}
+
 describe('XLSX export', () => {
-  it('writes a workbook that reads back to the same cells, formulas neutralised', async () => {
+  it('writes text that looks like a formula as a string cell, without the CSV leading quote', async () => {
+    const files = await unzipText(await toXlsx(hostile));
+    const sheetXml = [...files].find(([name]) => name.startsWith('xl/worksheets/'))?.[1] ?? '';
+    const shared = files.get('xl/sharedStrings.xml') ?? '';
+    // A1 is '=HYPERLINK(...)': a shared-string cell (t="s"), no <f> formula anywhere.
+    expect(sheetXml).toMatch(/<c r="A2"[^>]*t="s"[^>]*>/);
+    expect(sheetXml).toMatch(/<c r="B3"[^>]*t="s"[^>]*>/);
+    expect(sheetXml).not.toContain('<f>');
+    expect(shared).toContain('<t>=HYPERLINK("http://x")</t>');
+    expect(shared).toContain('<t>@SUM(A1)</t>');
+    expect(shared).not.toContain("'");
+    // Numbers stay number cells (no t attribute: the default "n").
+    expect(sheetXml).toMatch(/<c r="C2"(?![^>]*t=)[^>]*><v>5<\/v>/);
+  });
+
+  it('writes a workbook that reads back to the same cells, text kept as written', async () => {
     const blob = await toXlsx(sheet);
     expect(blob.size).toBeGreaterThan(0);
     expect(await readSheet(blob)).toEqual([
@@ -76,8 +123,8 @@ describe('XLSX export', () => {
       ['Total', null, null, null, 8],
     ]);
     const back = await readSheet(await toXlsx(hostile));
-    expect(back[1]).toEqual([`'=HYPERLINK("http://x")`, "'+1+1", 5]);
-    expect(back[2]).toEqual(["'-2+3", "'@SUM(A1)", -3]);
+    expect(back[1]).toEqual(['=HYPERLINK("http://x")', '+1+1', 5]);
+    expect(back[2]).toEqual(['-2+3', '@SUM(A1)', -3]);
   });
 });
 

@@ -10,14 +10,15 @@ import type { ExportCell, ExportSheet } from './standings';
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * Neutralises formula injection (OWASP "CSV injection"): such text gets a leading single quote, so
- * Excel, LibreOffice and Sheets show it as text. Numbers stay numbers: a number cell holds no formula.
+ * Neutralises formula injection (OWASP "CSV injection") in CSV: such text gets a leading single quote,
+ * so Excel, LibreOffice and Sheets show it as text. Numbers stay numbers: a number cell holds no formula.
+ * The XLSX export does not need it: its text cells are typed string cells (see `toXlsx`).
  */
 export function neutraliseCell(value: ExportCell): ExportCell {
   return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** Header and rows, every cell neutralised: what both writers receive. */
+/** Header and rows, every cell neutralised: what the CSV writer receives. */
 export function safeRows(sheet: ExportSheet): ExportCell[][] {
   return [sheet.header, ...sheet.rows].map((row) => row.map(neutraliseCell));
 }
@@ -28,16 +29,21 @@ export async function toCsv(sheet: ExportSheet): Promise<string> {
   return Papa.unparse(safeRows(sheet), { newline: '\r\n' });
 }
 
-/** The .xlsx workbook: one sheet, bold header and total rows. */
+/**
+ * The .xlsx workbook: one sheet, bold header and total rows. Text is written as typed string cells
+ * (`t="s"`, a shared string): a spreadsheet shows such a cell as its text and never evaluates it, so
+ * "=HYPERLINK(…)" stays inert without the CSV's leading quote (which Excel would show here).
+ */
 export async function toXlsx(sheet: ExportSheet): Promise<Blob> {
   const { default: writeExcelFile } = await import('write-excel-file/universal');
-  const rows = safeRows(sheet);
+  const rows = [sheet.header, ...sheet.rows];
   const last = rows.length - 1;
   const data = rows.map((row, r) =>
     row.map((value) => {
       const bold = r === 0 || (r === last && row[0] === 'Total');
       if (value === null || value === '') return null;
-      return bold ? { value, fontWeight: 'bold' as const } : { value };
+      const cell = typeof value === 'string' ? { value, type: String } : { value, type: Number };
+      return bold ? { ...cell, fontWeight: 'bold' as const } : cell;
     }),
   );
   const columns = sheet.header.map((_, c) => ({

@@ -30,7 +30,12 @@ describe('leaderboard rules', () => {
   });
 
   it('gives medals to positions 1, 2 and 3 only', () => {
-    expect([1, 2, 3, 4, 0].map(medalFor)).toEqual(['gold', 'silver', 'bronze', null, null]);
+    expect([1, 2, 3, 4, 0].map((p) => medalFor(p, 10))).toEqual(['gold', 'silver', 'bronze', null, null]);
+  });
+
+  it('gives no medal while a member has no points: a table of zeros names no leader', () => {
+    expect([1, 2, 3].map((p) => medalFor(p, 0))).toEqual([null, null, null]);
+    expect(medalFor(1, -5)).toBeNull();
   });
 
   it('shows whole points as they are and fractions to two decimals', () => {

@@ -18,8 +18,12 @@ export type Medal = 'gold' | 'silver' | 'bronze';
 
 const MEDALS: Record<number, Medal> = { 1: 'gold', 2: 'silver', 3: 'bronze' };
 
-/** Spec section 9: positions 1, 2 and 3 get the gold, silver and bronze styling. */
-export const medalFor = (position: number): Medal | null => MEDALS[position] ?? null;
+/**
+ * Spec section 9: positions 1, 2 and 3 get the gold, silver and bronze styling — once they have points:
+ * a table where everyone has 0 names no leader (decision 0021).
+ */
+export const medalFor = (position: number, points = 1): Medal | null =>
+  points > 0 ? (MEDALS[position] ?? null) : null;
 
 /** The words beside the colour, so the medal is not told by colour alone. */
 export const medalLabel: Record<Medal, string> = { gold: 'Gold', silver: 'Silver', bronze: 'Bronze' };

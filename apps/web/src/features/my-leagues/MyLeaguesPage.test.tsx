@@ -57,6 +57,54 @@ describe('My Leagues', () => {
     expect(within(row('Cousins Cup')).getByRole('button', { name: 'Edit Cousins Cup' })).toBeInTheDocument();
   });
 
+  it('lets the admin of a private league copy an invite link to Join a League with the code', async () => {
+    const privateMember = makeLeague({ LeagueID: 5, LeagueName: 'Friends XI', LeagueCode: 'FRI555', AdminUserID: 99 });
+    mockApi(leagues(draftAdmin, privateMember, publicLeague));
+    const user = userEvent.setup();
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
+    renderApp('/home/view-my-leagues', { user: testUser });
+    await screen.findByRole('table');
+    // Only the admin of a private league invites.
+    expect(screen.queryByRole('button', { name: 'Invite to Friends XI' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite to Open League' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Invite to Office League' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite to Office League' });
+    const link = `${window.location.origin}/home/join-league?isPublicLeague=false&code=OFF123`;
+    expect(within(dialog).getByLabelText('Invite link')).toHaveValue(link);
+    // No Web Share API here (happy-dom): copy only.
+    expect(within(dialog).queryByRole('button', { name: 'Share…' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
+    expect(copied).toEqual([link]);
+    expect(await screen.findByText(/^Invite link copied\./)).toBeInTheDocument();
+  });
+
+  it('offers the system share sheet where the browser has the Web Share API', async () => {
+    mockApi(leagues(draftAdmin));
+    const shared: ShareData[] = [];
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: async (data: ShareData) => void shared.push(data),
+    });
+    const user = userEvent.setup();
+    try {
+      renderApp('/home/view-my-leagues', { user: testUser });
+      await user.click(await screen.findByRole('button', { name: 'Invite to Office League' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Invite to Office League' });
+      await user.click(within(dialog).getByRole('button', { name: 'Share…' }));
+      await waitFor(() => expect(shared).toHaveLength(1));
+      expect(shared[0]).toMatchObject({
+        title: 'Join Office League',
+        url: `${window.location.origin}/home/join-league?isPublicLeague=false&code=OFF123`,
+      });
+    } finally {
+      delete (navigator as { share?: unknown }).share;
+    }
+  });
+
   it('hides the Activate and Delete columns when the user admins no Draft league', async () => {
     mockApi(leagues(activeMember, makeLeague({ LeagueID: 4, LeagueName: 'Mine, active', Status: 'Active' })));
     renderApp('/home/view-my-leagues', { user: testUser });

@@ -20,7 +20,8 @@ import { queryState } from '../../data/query-state';
 import { ConfigureLeagueModal } from './league-config/ConfigureLeagueModal';
 import { EditLeagueModal } from './league-config/EditLeagueModal';
 import { IconButton } from '../../shared/leagues/IconButton';
-import { ActivateIcon, ConfigureIcon, DeleteIcon, EditIcon } from '../../shared/icons';
+import { ActivateIcon, ConfigureIcon, DeleteIcon, EditIcon, InviteIcon } from '../../shared/icons';
+import { InviteModal } from './InviteModal';
 import * as styles from '../../shared/leagues/leagues.css';
 import { Page } from '../../shared/Page/Page';
 
@@ -36,7 +37,12 @@ export function adminsDraft(league: League, userId: number): boolean {
 
 const shown = (league: League) => SHOWN_STATUSES.has(league.Status);
 
-type Popup = { kind: 'configure' | 'edit' | 'activate' | 'delete'; league: League } | null;
+type Popup = { kind: 'configure' | 'edit' | 'activate' | 'delete' | 'invite'; league: League } | null;
+
+/** Whether the user may invite to this league: its admin, when it is private. */
+export function invites(league: League, userId: number): boolean {
+  return league.IsPrivate && league.AdminUserID === userId;
+}
 
 /** My Leagues (spec sections 2, 4, 6, 8): the user's leagues with configure, edit, activate and delete. */
 export function MyLeaguesPage() {
@@ -88,7 +94,19 @@ export function MyLeaguesPage() {
       col.accessor((league) => (league.IsPrivate ? league.LeagueCode : 'Public'), {
         id: 'code',
         header: 'League Code',
-        cell: (info) => <span className={styles.nowrap}>{info.getValue()}</span>,
+        cell: (info) =>
+          invites(info.row.original, userId) ? (
+            <span className={`${styles.actionsStart} ${styles.nowrap}`}>
+              <span>{info.getValue()}</span>
+              <IconButton
+                label={`Invite to ${info.row.original.LeagueName}`}
+                icon={<InviteIcon />}
+                onClick={() => setPopup({ kind: 'invite', league: info.row.original })}
+              />
+            </span>
+          ) : (
+            <span className={styles.nowrap}>{info.getValue()}</span>
+          ),
       }),
       col.display({
         id: 'configure',
@@ -182,6 +200,7 @@ export function MyLeaguesPage() {
       {popup?.kind === 'configure' ? (
         <ConfigureLeagueModal league={popup.league} userId={userId} open onOpenChange={close} />
       ) : null}
+      {popup?.kind === 'invite' ? <InviteModal league={popup.league} open onOpenChange={close} /> : null}
       {popup?.kind === 'edit' ? (
         <EditLeagueModal league={popup.league} userId={userId} open onOpenChange={close} />
       ) : null}

@@ -65,6 +65,31 @@ describe('Log In', () => {
     expect(requests[0]?.body).toEqual({ email: 'asha@example.com', password: 'secret-pass' });
   });
 
+  it('an invite link opened while signed out survives the landing page and opens after the login', async () => {
+    mockApi(
+      reply('/user/authenticate_user', 'post', 200, {
+        status: 'success',
+        user_id: 12,
+        first_name: 'Asha',
+        last_name: 'Shobana',
+        email: 'asha@example.com',
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/home/join-league?isPublicLeague=false&code=OFF123');
+    // Signed out: the guard sends the person to /landing (spec section 2), which mentions the invite.
+    expect(await screen.findByText(/You have an invite to a private league/)).toBeInTheDocument();
+    expect(router.location.pathname).toBe('/landing');
+    await router.navigate('/login');
+    await screen.findByRole('heading', { level: 1, name: 'Log In' });
+    await fillAndSubmit(user);
+    expect(await screen.findByLabelText(/League Code/)).toHaveValue('OFF123');
+    expect(router.location.pathname).toBe('/home/join-league');
+    expect(router.location.search).toBe('?isPublicLeague=false&code=OFF123');
+    // Used once: the next login goes to /home.
+    expect(localStorage.getItem('pendingInvite')).toBeNull();
+  });
+
   it("shows 'Invalid credentials' when the status is not success", async () => {
     mockApi(reply('/user/authenticate_user', 'post', 200, { status: 'failure', message: 'Wrong email or password.' }));
     const { user, router } = await openLogin();

@@ -9,6 +9,7 @@ import { ApiError } from '../../../shared/api';
 import { storedUserAtom } from '../../../shared/atoms';
 import { notify, notifySuccess } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';
+import { takeInvite } from '../../../shared/returnTo';
 import { authenticateUser, initiateChangePassword, resendVerificationEmail } from '../api';
 import * as styles from '../auth.css';
 import { defaultValues, type LoginValues, schema } from './schema';
@@ -48,7 +49,8 @@ export function LoginPage() {
         lastName: result.last_name ?? '',
         email: result.email ?? values.email,
       });
-      navigate('/home');
+      // An invite link opened while signed out goes on to Join a League with its code.
+      navigate(takeInvite() ?? '/home');
     } catch (error) {
       const serverMessage = error instanceof ApiError ? error.serverMessage : undefined;
       setFormError(m.failed(serverMessage ?? messages.common.unexpected));

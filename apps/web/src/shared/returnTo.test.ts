@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { hasPendingInvite, isInvitePath, rememberInvite, takeInvite } from './returnTo';
+
+afterEach(() => localStorage.clear());
+
+describe('invite link kept through the login', () => {
+  it('remembers only a Join a League link with a code', () => {
+    expect(isInvitePath('/home/join-league?isPublicLeague=false&code=ABC123')).toBe(true);
+    expect(isInvitePath('/home/join-league?isPublicLeague=false')).toBe(false);
+    expect(isInvitePath('/home/join-league?code=%20')).toBe(false);
+    expect(isInvitePath('/home/view-profile?code=ABC123')).toBe(false);
+    rememberInvite('/home/view-profile');
+    expect(hasPendingInvite()).toBe(false);
+  });
+
+  it('gives the link back once, and forgets it', () => {
+    rememberInvite('/home/join-league?isPublicLeague=false&code=ABC123', 1_000);
+    expect(hasPendingInvite(2_000)).toBe(true);
+    expect(takeInvite(2_000)).toBe('/home/join-league?isPublicLeague=false&code=ABC123');
+    expect(takeInvite(2_000)).toBeUndefined();
+  });
+
+  it('expires after a day', () => {
+    rememberInvite('/home/join-league?code=ABC123', 0);
+    expect(takeInvite(24 * 60 * 60 * 1000 + 1)).toBeUndefined();
+  });
+
+  it('never hands back another origin, even from a tampered entry', () => {
+    for (const path of ['//evil.example/home/join-league?code=A', 'https://evil.example/home/join-league?code=A']) {
+      localStorage.setItem('pendingInvite', JSON.stringify({ path, at: 0 }));
+      expect(takeInvite(1)).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * An invite link opened while signed out (issue 16): the /home guard sends the person to /landing
+ * (spec section 2), so the link is remembered here and opened again once they have logged in — also
+ * after signing up and verifying their email in another tab (localStorage, not sessionStorage).
+ * Only a Join a League link with a code is remembered, for a day; sign-out clears it with the rest of
+ * the browser storage.
+ */
+const KEY = 'pendingInvite';
+const MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Whether `path` (pathname + search) is an invite link worth remembering. */
+export function isInvitePath(path: string): boolean {
+  const url = new URL(path, 'http://x');
+  return url.pathname === '/home/join-league' && (url.searchParams.get('code') ?? '').trim() !== '';
+}
+
+export function rememberInvite(path: string, now = Date.now()): void {
+  if (!isInvitePath(path)) return;
+  try {
+    localStorage.setItem(KEY, JSON.stringify({ path, at: now }));
+  } catch {
+    // storage full or blocked: the person can open the link again
+  }
+}
+
+/** Whether an unexpired invite link is waiting for the sign-in. */
+export function hasPendingInvite(now = Date.now()): boolean {
+  return readInvite(now) !== undefined;
+}
+
+function readInvite(now: number): string | undefined {
+  try {
+    const raw = localStorage.getItem(KEY);
+    if (!raw) return undefined;
+    const { path, at } = JSON.parse(raw) as { path?: unknown; at?: unknown };
+    if (typeof path !== 'string' || typeof at !== 'number' || now - at > MAX_AGE_MS || now < at) return undefined;
+    // Same-origin paths only: never an absolute or protocol-relative URL.
+    return path.startsWith('/') && !path.startsWith('//') && isInvitePath(path) ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The remembered invite link (then forgotten), or undefined. */
+export function takeInvite(now = Date.now()): string | undefined {
+  const path = readInvite(now);
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    // nothing to forget
+  }
+  return path;
+}
