@@ -226,11 +226,11 @@ describe('My Selections', () => {
     const user = userEvent.setup();
     renderApp('/home/my-predictions', { user: testUser });
     const sheet = await openSheet(user);
-    expect(within(sheet).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Wicketkeeper0 of 1 picked',
-      'Batsman1 of 2 picked',
-      'Bowler0 of 1 picked',
-    ]);
+    expect(
+      within(sheet)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Wicketkeeper0 of 1 picked', 'Batsman1 of 2 picked', 'Bowler0 of 1 picked']);
     const slotsShown = within(sheet).getAllByTestId('slot');
     expect(slotsShown.map((x) => x.getAttribute('aria-label'))).toEqual([
       'Wicketkeeper',

@@ -37,9 +37,7 @@ export function FixtureCard({ fixture: f, offsetMs, note }: FixtureCardProps) {
           <TeamCode code={f.VisitorTeamCode} colour={f.VisitorTeamColour} />
           {f.VisitorTeamName}
         </span>
-        <span className={styles.at}>
-          @
-        </span>
+        <span className={styles.at}>@</span>
         <span className={styles.team}>
           <TeamCode code={f.LocalTeamCode} colour={f.LocalTeamColour} />
           {f.LocalTeamName}
