@@ -228,7 +228,7 @@ describe('My Selections', () => {
     const sheet = await openSheet(user);
     expect(
       within(sheet)
-        .getAllByRole('heading', { level: 3 })
+        .getAllByRole('heading', { level: 2 })
         .map((h) => h.textContent),
     ).toEqual(['Wicketkeeper0 of 1 picked', 'Batsman1 of 2 picked', 'Bowler0 of 1 picked']);
     const slotsShown = within(sheet).getAllByTestId('slot');

@@ -67,12 +67,12 @@ export function TeamSheet({
     <div className={styles.sheet} data-testid="team-sheet">
       {groups.map((g) => (
         <section key={g.positionId} className={styles.group} aria-labelledby={`pos-${g.positionId}`}>
-          <h3 className={styles.groupHeading} id={`pos-${g.positionId}`}>
+          <h2 className={styles.groupHeading} id={`pos-${g.positionId}`}>
             {g.position}
             <span className={styles.count}>
               {g.rows.filter((r) => r.selectedID).length} of {g.rows.length} picked
             </span>
-          </h3>
+          </h2>
           <ul className={styles.slots}>
             {g.rows.map((r) => {
               const player = r.selectedID ? byId.get(r.selectedID) : undefined;
