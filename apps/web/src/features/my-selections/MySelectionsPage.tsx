@@ -73,9 +73,13 @@ export function MySelectionsPage() {
   const fixture = upcoming.find((f) => String(f.FixtureID) === fixtureChoice) ?? upcoming[0];
   /** The server's clock minus this device's, for the countdowns to the lock. */
   const clockOffset = listedAt ? Date.parse(listedAt) - serverTime.dataUpdatedAt : 0;
-  // Slots lock at kick-off by the server's clock, also while the screen stays open (issue 16).
+  // Slots lock at kick-off by the server's clock, also while the screen stays open (issue 16). Once the
+  // clock passes the start, the start time itself stands for "now": a value that does not change every
+  // tick, so the grid (and an open dropdown) is not rebuilt each time the clock moves.
   const ticking = useServerClock(listedAt ? clockOffset : null);
-  const serverNow = latest(checkedNow ?? listedAt, ticking);
+  const kickedOff =
+    fixture && ticking && Date.parse(ticking) >= Date.parse(fixture.StartTime) ? fixture.StartTime : null;
+  const serverNow = latest(checkedNow ?? listedAt, kickedOff);
 
   // The grid: the member's rows, the fixture's squads and (Match Prediction) teams.
   const ids = { UserID: userId, LeagueID: league?.LeagueID ?? 0, FixtureID: fixture?.FixtureID ?? 0 };
