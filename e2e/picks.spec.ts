@@ -276,7 +276,12 @@ test('before the start only your own picks show; B turns auto-pick on and misses
   await b.page.goto('/home/all-predictions');
   await choose(b.page, /league/i, /MP Friends/);
   await expect(b.page.getByText('No selection details available.')).toBeVisible();
-  await expect(b.page.getByText('Alpha Lions')).toHaveCount(0);
+  await expect(b.page.getByTestId('hidden-picks-note')).toContainText(
+    "Other members' picks are hidden until this fixture starts",
+  );
+  // Alpha Lions is on the fixture card (a team of Match 1), never as a pick.
+  await expect(b.page.getByRole('table').getByText('Alpha Lions')).toHaveCount(0);
+  await snapshot(b.page, 'all-selections-hidden');
 
   await b.page.goto('/home/view-profile');
   await b.page.getByRole('checkbox', { name: /Enable Auto-Picks by AI/i }).check();
