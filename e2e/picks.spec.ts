@@ -11,6 +11,7 @@ import {
   linkFromEmail,
   mailsTo,
   newSignedInUser,
+  pickPlayer,
   snapshot,
 } from './support';
 
@@ -233,18 +234,27 @@ test('Player Selection picks: duplicate message, copy to the other PS league wit
   await page.goto('/home/my-predictions');
   await choose(page, 'Select a League', 'PS Main');
   await expect(page.getByText('Copy below picks to my other PS leagues')).toBeVisible();
-  await choose(page, /Batsman 1/, /ALP Batsman 1/);
-  await choose(page, /Batsman 2/, /ALP Batsman 1/);
-  await page.getByRole('button', { name: 'Save Selections' }).click();
+  await expect(page.getByRole('region', { name: /^Fixture: Match 1/ })).toContainText(/BRH.*@.*ALP/);
+  await pickPlayer(page, 'Batsman 1', 'ALP Batsman 1');
+  // The same player for Batsman 2: marked in the picker, refused with the spec's message.
+  const dialog = await pickPlayer(page, 'Batsman 2', 'ALP Batsman 1', { refused: true });
+  await expect(dialog.getByTestId('picker-option').filter({ hasText: 'ALP Batsman 1' })).toContainText(
+    'Already picked: Batsman 1',
+  );
   await expect(
     banner(page, /^Duplicate selections detected for: Batsman: \d+ Please select unique players for each position\.$/),
   ).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Sort by' }).click();
+  await page.getByRole('option', { name: 'Season points' }).click();
+  await snapshot(page, 'my-selections-ps-picker');
+  await dialog.getByRole('searchbox', { name: 'Search players' }).fill('BRH Batsman 3');
+  await dialog.getByTestId('picker-option').filter({ hasText: 'BRH Batsman 3' }).click();
+  await expect(dialog).toBeHidden();
 
-  await choose(page, /Batsman 2/, /BRH Batsman 3/);
-  await choose(page, 'Wicketkeeper', /ALP Wicketkeeper 1/);
-  await choose(page, 'Allrounder', /BRH Allrounder 2/);
-  await choose(page, /Bowler 1/, /BRH Bowler 1/);
-  await choose(page, /Bowler 2/, /ALP Bowler 4/);
+  await pickPlayer(page, 'Wicketkeeper', 'ALP Wicketkeeper 1');
+  await pickPlayer(page, 'Allrounder', 'BRH Allrounder 2');
+  await pickPlayer(page, 'Bowler 1', 'BRH Bowler 1');
+  await pickPlayer(page, 'Bowler 2', 'ALP Bowler 4');
   await page.getByRole('checkbox', { name: 'Copy below picks to my other PS leagues' }).check();
   await snapshot(page, 'my-selections-ps');
   await page.getByRole('button', { name: 'Save Selections' }).click();
@@ -253,11 +263,12 @@ test('Player Selection picks: duplicate message, copy to the other PS league wit
   // PS Small has one Batsman, one Wicketkeeper, one Bowler and no Allrounder: the copy fills what fits.
   await page.goto('/home/my-predictions');
   await choose(page, 'Select a League', 'PS Small');
-  await expect(page.getByRole('combobox', { name: 'Batsman', exact: true })).toContainText('ALP Batsman 1');
-  await expect(page.getByRole('combobox', { name: 'Wicketkeeper', exact: true })).toContainText('ALP Wicketkeeper 1');
-  await expect(page.getByRole('combobox', { name: 'Bowler', exact: true })).toContainText('BRH Bowler 1');
-  await expect(page.getByRole('combobox', { name: /Allrounder/ })).toHaveCount(0);
-  await expect(page.getByRole('combobox', { name: /Batsman 2/ })).toHaveCount(0);
+  const slot = (name: string | RegExp) => page.getByRole('listitem', { name, exact: typeof name === 'string' });
+  await expect(slot('Batsman')).toContainText('ALP Batsman 1');
+  await expect(slot('Wicketkeeper')).toContainText('ALP Wicketkeeper 1');
+  await expect(slot('Bowler')).toContainText('BRH Bowler 1');
+  await expect(slot(/Allrounder/)).toHaveCount(0);
+  await expect(slot(/Batsman 2/)).toHaveCount(0);
 });
 
 test('before the start only your own picks show; B turns auto-pick on and misses Match 1', async () => {
@@ -265,7 +276,12 @@ test('before the start only your own picks show; B turns auto-pick on and misses
   await b.page.goto('/home/all-predictions');
   await choose(b.page, /league/i, /MP Friends/);
   await expect(b.page.getByText('No selection details available.')).toBeVisible();
-  await expect(b.page.getByText('Alpha Lions')).toHaveCount(0);
+  await expect(b.page.getByTestId('hidden-picks-note')).toContainText(
+    "Other members' picks are hidden until this fixture starts",
+  );
+  // Alpha Lions is on the fixture card (a team of Match 1), never as a pick.
+  await expect(b.page.getByRole('table').getByText('Alpha Lions')).toHaveCount(0);
+  await snapshot(b.page, 'all-selections-hidden');
 
   await b.page.goto('/home/view-profile');
   await b.page.getByRole('checkbox', { name: /Enable Auto-Picks by AI/i }).check();
@@ -292,8 +308,8 @@ test('Match 1 starts: saving is refused, picks lock, auto-picks fill the gap, ev
   await expect(
     banner(page, 'Cannot save selection for the following fixtures as the matches have already started: Match 1'),
   ).toBeVisible();
-  // The rows of the started fixture are locked.
-  await expect(page.getByText('N/A').first()).toBeVisible();
+  // The rows of the started fixture are locked: the saved picks read-only.
+  await expect(page.getByText('Locked: the match has started').first()).toBeVisible();
   await expect(page.getByRole('combobox', { name: /Match Winner/ })).toHaveCount(0);
 
   // The server refuses too: a direct call gets the same message and changes nothing.

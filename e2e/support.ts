@@ -89,13 +89,14 @@ export function mailsTo(to: string, outbox = OUTBOX): Mail[] {
   return readOutbox(outbox).filter((m) => m.to.includes(to));
 }
 
-/** Saves full-page screenshots of the current screen at desktop (1280) and phone (390) widths. */
+/** Saves full-page screenshots of the current screen at desktop (1280) and phone (390, 360) widths. */
 export async function snapshot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   const original = page.viewportSize() ?? { width: 1280, height: 800 };
   for (const [label, width, height] of [
     ['1280', 1280, 800],
     ['390', 390, 844],
+    ['360', 360, 740],
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(150);
@@ -189,6 +190,26 @@ export async function api(page: Page, method: string, path: string, body?: unkno
   });
   expect(res.ok(), `${method} ${path} → ${res.status()} ${await res.text()}`).toBe(true);
   return res.json();
+}
+
+/**
+ * Fills a Player Selection slot through the team sheet's picker: Choose (empty slot) or Change (picked),
+ * then the player's card in the dialog (`refused`: one another slot holds). Returns the dialog (still open
+ * when the player was refused).
+ */
+export async function pickPlayer(page: Page, slot: string, player: string | RegExp, o: { refused?: boolean } = {}) {
+  const choose = page.getByRole('button', { name: `Choose ${slot}`, exact: true });
+  const change = page.getByRole('button', { name: new RegExp(`^Change ${slot}:`) });
+  await ((await choose.count()) ? choose : change).click();
+  const dialog = page.getByRole('dialog', { name: `Choose ${slot}` });
+  // A player another slot holds is aria-disabled (Playwright waits for "enabled"): a person can still
+  // press it, and hears the refusal.
+  await dialog
+    .getByTestId('picker-option')
+    .filter({ hasText: player })
+    .first()
+    .click({ force: o.refused === true });
+  return dialog;
 }
 
 /** Picks an option of a kit Select (Radix) by the accessible names, or its first option. */

@@ -21,6 +21,36 @@ export const TEAM_CODES: Readonly<Record<string, string>> = {
   'Rising Pune Supergiants': 'RPS',
 };
 
+/**
+ * Primary colours of the IPL franchises (their shirt's main colour, as on their official sites), for
+ * the fixture cards: a team's colour marks its code beside the name and never carries text, so any
+ * colour reads on both themes. A team missing here (other competitions, renamed clubs) has none and
+ * the app shows a neutral mark. Keys are team names as in TEAM_CODES; values upper-case #RRGGBB.
+ */
+export const TEAM_COLOURS: Readonly<Record<string, string>> = {
+  'Chennai Super Kings': '#F9CD05',
+  'Delhi Capitals': '#17449B',
+  'Delhi Daredevils': '#17449B',
+  'Gujarat Titans': '#1B2133',
+  'Gujarat Lions': '#E04F16',
+  'Kolkata Knight Riders': '#3A225D',
+  'Lucknow Super Giants': '#0057E2',
+  'Mumbai Indians': '#004BA0',
+  'Punjab Kings': '#DD1F2D',
+  'Kings XI Punjab': '#DD1F2D',
+  'Rajasthan Royals': '#EA1A85',
+  'Royal Challengers Bengaluru': '#2B2A29',
+  'Royal Challengers Bangalore': '#2B2A29',
+  'Sunrisers Hyderabad': '#F26522',
+  'Rising Pune Supergiant': '#6F61AC',
+  'Rising Pune Supergiants': '#6F61AC',
+};
+
+/** The team's colour from TEAM_COLOURS, or null. */
+export function teamColour(name: string): string | null {
+  return TEAM_COLOURS[name] ?? null;
+}
+
 /** Short names for competitions, used in season names such as 'IPL 2024'. */
 export const COMPETITION_CODES: Readonly<Record<string, string>> = {
   'Indian Premier League': 'IPL',

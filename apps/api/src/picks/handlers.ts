@@ -1,5 +1,6 @@
 import type { PartialHandlerMap } from '../http/contract';
 import { me } from '../http/me';
+import { fixturePlayerFigures } from './figures';
 import { matchPredictionRows, saveMatchPredictionPicks } from './match-prediction';
 import { fixturePlayerOptions, fixtureTeamOptions, leagueFixtureList } from './options';
 import { playerSelectionRows, savePlayerSelectionPicks } from './player-selection';
@@ -12,6 +13,7 @@ type PickOps =
   | 'getMatchPredictionRows'
   | 'getPlayerSelectionRows'
   | 'listFixturePlayers'
+  | 'listFixturePlayerFigures'
   | 'listFixtureTeams'
   | 'saveMatchPredictionPicks'
   | 'savePlayerSelectionPicks'
@@ -44,6 +46,11 @@ export const pickHandlers: PartialHandlerMap<PickOps> = {
   async listFixturePlayers({ params, session, deps }) {
     me(session);
     return { status: 200, body: await fixturePlayerOptions(deps.db, params.fixtureId) };
+  },
+
+  async listFixturePlayerFigures({ query, session, deps }) {
+    const body = await fixturePlayerFigures(deps.db, me(session), query.LeagueID, query.FixtureID, new Date());
+    return { status: 200, body };
   },
 
   async listFixtureTeams({ params, session, deps }) {

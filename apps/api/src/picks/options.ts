@@ -2,6 +2,7 @@ import { hasStarted, messages } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
 import type { DB, FixtureStatus } from '../db/schema';
 import { fixturePlayers, fixtureTeams, type PlayerOption } from '../cricket/queries';
+import { teamColour } from '../cricket/teams';
 import { HttpError } from '../http/errors';
 import { leagueFixtureCondition } from '../leagues/fixtures';
 
@@ -14,6 +15,8 @@ export interface LeagueFixture {
   VisitorTeamCode: string;
   LocalTeamName: string;
   VisitorTeamName: string;
+  LocalTeamColour: string | null;
+  VisitorTeamColour: string | null;
   Status: FixtureStatus;
   HasStarted: boolean;
 }
@@ -48,6 +51,8 @@ export async function leagueFixtureList(db: Kysely<DB>, leagueId: number, now: D
       VisitorTeamCode: r.visitor_code,
       LocalTeamName: r.home_name,
       VisitorTeamName: r.visitor_name,
+      LocalTeamColour: teamColour(r.home_name),
+      VisitorTeamColour: teamColour(r.visitor_name),
       Status: r.status,
       HasStarted: hasStarted(start, now),
     };

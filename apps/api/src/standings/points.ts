@@ -262,12 +262,18 @@ export async function approvedMembers(db: Kysely<DB>, leagueId: number): Promise
  * from `psFeaturePoints`) — the sum of the stat rows `psStatRowsSql` gives any pick of that player
  * (columns fixture_id, player_id, points). Every member who picked the player gets the same points, so
  * a league's totals can add these up per pick instead of joining every pick to every stat.
+ * `fixtures`: the fixture ids, or a condition on `c` (alias of player_fixture_feature_counts), e.g.
+ * the picker's figures (../picks/figures.ts) narrow it to a season's scored fixtures and one squad.
  */
-function psPlayerPointsSql(fixtureIds: readonly number[], points: ReadonlyMap<number, number>): RawBuilder<unknown> {
+export function psPlayerPointsSql(
+  fixtures: readonly number[] | RawBuilder<boolean>,
+  points: ReadonlyMap<number, number>,
+): RawBuilder<{ fixture_id: number; player_id: number; points: number | string }> {
+  const which = Array.isArray(fixtures) ? fixtureInSql('c.fixture_id', fixtures) : (fixtures as RawBuilder<boolean>);
   return sql`
     SELECT c.fixture_id, c.player_id, sum(c.count * ${featurePointsSql(points)}) AS points
     FROM player_fixture_feature_counts c
-    WHERE ${fixtureInSql('c.fixture_id', fixtureIds)} AND ${featureListSql(points)}
+    WHERE ${which} AND ${featureListSql(points)}
     GROUP BY c.fixture_id, c.player_id`;
 }
 

@@ -198,6 +198,10 @@ const see = {
     expect(b.length).toBeGreaterThan(0);
     for (const p of b) expect([c.w.upcoming.localTeamId, c.w.upcoming.visitorTeamId]).toContain(p.TeamID);
   }) as See,
+  playerFigures: ((b) => {
+    expect(b.length).toBeGreaterThan(0);
+    for (const p of b) expect(p).toMatchObject({ PlayerID: expect.any(Number), SeasonPoints: expect.any(Number) });
+  }) as See,
   teams: ((b, c) =>
     expect(b.map((t: Body) => t.ID).sort()).toEqual(
       [c.w.upcoming.localTeamId, c.w.upcoming.visitorTeamId].sort(),
@@ -464,6 +468,10 @@ const matrix: Record<OperationId, Row> = {
   listFixturePlayers: {
     req: (c) => get(`/api/player/getPlayersByFixtureID/${c.w.upcoming.id}`),
     ...signedIn(ok(see.squadPlayers)),
+  },
+  listFixturePlayerFigures: {
+    req: (c) => get(`/api/player_selection/player_figures/?FixtureID=${c.w.upcoming.id}&LeagueID=${lid(c, 'ps')}`),
+    ...membersRead(see.playerFigures),
   },
   listFixtureTeams: { req: (c) => get(`/api/team/getTeamsByFixtureID/${c.w.upcoming.id}`), ...signedIn(ok(see.teams)) },
   saveMatchPredictionPicks: {

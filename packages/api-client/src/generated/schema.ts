@@ -578,6 +578,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/player_selection/player_figures/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Player Selection picker's figures for both squads of a fixture — season points and the last three matches
+         * @description For every player of the fixture's two squads: fantasy points under the league's points settings
+         *     (the same computation as the leaderboards) over the scored fixtures of the fixture's season that
+         *     started before it, the number of those matches the player played, and their points in the last
+         *     three of them (oldest first). A player who played and scored nothing counts with 0; a substitute
+         *     fielder's line is not a match played. The signed-in user must be able to read the league (an
+         *     Approved member, or any user for a public league); the league must be a Player Selection league
+         *     covering the fixture.
+         */
+        get: operations["listFixturePlayerFigures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/player/getPlayersByFixtureID/{fixtureId}": {
         parameters: {
             query?: never;
@@ -1322,6 +1348,10 @@ export interface components {
             VisitorTeamCode: string;
             LocalTeamName: string;
             VisitorTeamName: string;
+            /** @description The home team's primary colour (catalogue table TEAM_COLOURS); null when the team has none. */
+            LocalTeamColour: string | null;
+            /** @description The visiting team's primary colour; null when none. */
+            VisitorTeamColour: string | null;
             /** @enum {string} */
             Status: "scheduled" | "live" | "completed" | "no_result" | "abandoned";
             /** @description The start time is not after the server's time (picks are locked). */
@@ -1376,6 +1406,22 @@ export interface components {
             TeamName: string;
             PositionName: string;
             PositionID: number;
+        };
+        PlayerFigures: {
+            PlayerID: number;
+            /** @description Fantasy points (league settings) over the season's scored fixtures before this one. */
+            SeasonPoints: number;
+            /** @description Scored fixtures of the season before this one in which the player played. */
+            Matches: number;
+            /** @description The last three of those matches, oldest first. */
+            LastThree: components["schemas"]["PlayerFigureFixture"][];
+        };
+        PlayerFigureFixture: {
+            FixtureID: number;
+            FixtureName: string;
+            /** Format: date-time */
+            StartTime: string;
+            Points: number;
         };
         TeamOption: {
             ID: number;
@@ -2578,6 +2624,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlayerSelectionRow"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listFixturePlayerFigures: {
+        parameters: {
+            query: {
+                FixtureID: number;
+                LeagueID: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per squad player (any order) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerFigures"][];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -7,3 +7,4 @@ export type PlayerSelectionSaveItem = Schema<'PlayerSelectionSaveItem'>;
 export type SaveResult = Schema<'SaveResult'>;
 export type FixtureSelection = Schema<'FixtureSelection'>;
 export type FixturePlayerSelection = Schema<'FixturePlayerSelection'>;
+export type PlayerFigures = Schema<'PlayerFigures'>;

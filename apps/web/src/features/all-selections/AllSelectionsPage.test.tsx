@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiError, type CapturedRequest, custom, jsonResponse, mockApi, reply } from '../../test/api';
 import { renderApp, testUser } from '../../test/render';
 import { chooseOption, optionNames } from '../../test/select';
@@ -53,6 +53,7 @@ function stubs(fixtures = [m3, m1, m2]) {
   return [
     reply('/league/userLeagues/{userId}', 'get', 200, { data: [draft, mp, ps] }),
     reply('/league_fixture/getAllFixturesForLeague/{leagueId}', 'get', 200, fixtures),
+    reply('/view/serverTime', 'get', 200, { currentServerTime: '2026-04-10T12:00:00.000Z' }),
     reply('/view/selectionsForFixture', 'post', 200, picks),
     reply('/view/playerSelectionsForFixture', 'post', 200, [
       makeFixturePlayerSelection(),
@@ -72,9 +73,12 @@ async function pickLeague(user: ReturnType<typeof userEvent.setup>, name: string
   await chooseOption(user, 'Select League', name);
 }
 
-const rowOf = (text: string) => screen.getAllByText(text)[0]?.closest('tr') as HTMLElement;
+const rowOf = (text: string) => within(screen.getByRole('table')).getAllByText(text)[0]?.closest('tr') as HTMLElement;
 
 describe('All Selections', () => {
+  // The screen is a lazy chunk: transform it once up front, so the first test's wait is not spent on that.
+  beforeAll(() => import('./AllSelectionsPage'), 60_000);
+
   it('offers Active and Finished leagues and opens the latest started fixture', async () => {
     const { requests } = mockApi(...stubs());
     const user = userEvent.setup();
@@ -104,6 +108,30 @@ describe('All Selections', () => {
     await waitFor(() =>
       expect(posts(requests, '/view/selectionsForFixture')[0]?.body).toEqual({ LeagueID: 1, FixtureID: 30 }),
     );
+  });
+
+  it('shows the chosen fixture as a card: teams with codes, start time in the spec format, state', async () => {
+    mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/all-predictions', { user: testUser });
+    await pickLeague(user, 'Office MP');
+    const card = await screen.findByRole('region', { name: 'Fixture: Match 2' });
+    expect(card).toHaveTextContent('Match 2');
+    expect(card).toHaveTextContent('Completed');
+    expect(card).toHaveTextContent('RCBRoyal Challengers@MIMumbai Indians');
+    expect(card).toHaveTextContent('04/09 10 AM ET');
+    expect(card.querySelector('[data-team="MI"] span')).toHaveStyle({ background: '#004BA0' });
+  });
+
+  it("says plainly when other members' picks are hidden: before the lock, and in a league that keeps them private", async () => {
+    mockApi(...stubs([m3]));
+    const user = userEvent.setup();
+    renderApp('/home/all-predictions', { user: testUser });
+    await pickLeague(user, 'Office MP');
+    expect(await screen.findByTestId('hidden-picks-note')).toHaveTextContent(
+      "Other members' picks are hidden until this fixture starts (picks lock at kick-off). Until then you see only your own.",
+    );
+    expect(screen.getByRole('region', { name: 'Fixture: Match 3' })).toHaveTextContent(/Upcoming.*Picks lock in/);
   });
 
   it('marks each Match Prediction pick as a match or a break against the winners, with text', async () => {
@@ -146,7 +174,7 @@ describe('All Selections', () => {
     expect(bodyRows()).toBe(4);
     await user.type(filter, 'harman');
     expect(bodyRows()).toBe(1);
-    expect(screen.getByText('Royal Challengers')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getByText('Royal Challengers')).toBeInTheDocument();
     await user.clear(filter);
     await user.type(filter, 'toss');
     expect(bodyRows()).toBe(1);

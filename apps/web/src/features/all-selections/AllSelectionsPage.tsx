@@ -12,6 +12,7 @@ import {
 import { messages } from '@fantasy-cricket/rules';
 import { useMemo, useState } from 'react';
 import { useLeagueFixturesQuery } from '../../data/cricket/league-fixtures-query';
+import { useServerTimeQuery } from '../../data/cricket/server-time-query';
 import { useFixturePlayerSelectionsQuery } from '../../data/picks/fixture-player-selections-query';
 import { useFixtureSelectionsQuery } from '../../data/picks/fixture-selections-query';
 import { queryState } from '../../data/query-state';
@@ -23,6 +24,7 @@ import {
   sortByStart,
   viewableForSelections,
 } from '../../shared/picks/leagues';
+import { FixtureCard } from '../../shared/picks/FixtureCard/FixtureCard';
 import * as styles from '../../shared/picks/picks.css';
 import { Page } from '../../shared/Page/Page';
 import {
@@ -53,6 +55,11 @@ export function AllSelectionsPage() {
   const fixturesQuery = useLeagueFixturesQuery(league?.LeagueID ?? 0);
   const fixtures = useMemo(() => (fixturesQuery.data ? sortByStart(fixturesQuery.data) : []), [fixturesQuery.data]);
   const fixture = fixtures.find((f) => String(f.FixtureID) === fixtureChoice) ?? defaultFixture(fixtures);
+
+  // The server's clock for the fixture card's state and countdown (the device's clock if it fails).
+  const serverTime = useServerTimeQuery({ enabled: Boolean(league) });
+  const clockOffset = serverTime.data ? Date.parse(serverTime.data) - serverTime.dataUpdatedAt : 0;
+  const hiddenNote = league && fixture ? othersPicksNote(fixture.HasStarted, league.ShowOthersPicks) : null;
 
   const ids = [league?.LeagueID ?? 0, fixture?.FixtureID ?? 0] as const;
   const mpLines = useFixtureSelectionsQuery(...ids, { enabled: !isPs });
@@ -161,6 +168,7 @@ export function AllSelectionsPage() {
               </QueryState>
             ) : null}
           </LeaguePicker>
+          {fixture ? <FixtureCard fixture={fixture} offsetMs={clockOffset} /> : null}
         </div>
       </Card>
       {fixture ? (
@@ -174,6 +182,11 @@ export function AllSelectionsPage() {
               value={query}
               onChange={(event) => setQuery(event.currentTarget.value)}
             />
+            {hiddenNote ? (
+              <p className={styles.note} data-testid="hidden-picks-note">
+                {hiddenNote}
+              </p>
+            ) : null}
             <QueryState
               {...queryState(linesQuery)}
               loadingText="Loading selections…"
@@ -200,4 +213,17 @@ export function AllSelectionsPage() {
       ) : null}
     </Page>
   );
+}
+
+/**
+ * Why only the member's own picks show (the server's rule, picks/visibility.ts): before the fixture
+ * starts others' picks are hidden until the lock; after it, a league that does not show others' picks
+ * keeps them private. Null when everyone's picks show.
+ */
+export function othersPicksNote(hasStarted: boolean, showOthersPicks: boolean): string | null {
+  if (!hasStarted) {
+    return "Other members' picks are hidden until this fixture starts (picks lock at kick-off). Until then you see only your own.";
+  }
+  if (!showOthersPicks) return "This league keeps members' picks private: you see only your own.";
+  return null;
 }

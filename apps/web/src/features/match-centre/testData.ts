@@ -110,6 +110,8 @@ export const leagueFixture: Fixture = {
   VisitorTeamCode: 'DK',
   LocalTeamName: 'Harbour Hawks',
   VisitorTeamName: 'Desert Kings',
+  LocalTeamColour: null,
+  VisitorTeamColour: null,
   Status: 'live',
   HasStarted: true,
 };

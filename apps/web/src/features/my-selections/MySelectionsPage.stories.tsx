@@ -3,7 +3,7 @@ import { expect, screen, within } from 'storybook/test';
 import { http, userLeagues, userLeaguesFail } from '../../stories/api';
 import { AppAt, freshApp } from '../../stories/app';
 import { makeLeague } from '../../shared/leagues/testData';
-import { featureRows, fixtures, players, SERVER_NOW, slots, teams } from '../../shared/picks/testData';
+import { featureRows, figures, fixtures, players, SERVER_NOW, slots, teams } from '../../shared/picks/testData';
 import { MySelectionsPage } from './MySelectionsPage';
 
 const mp = makeLeague({ LeagueID: 1, LeagueName: 'Office MP', LeagueTypeName: 'Match Prediction', Status: 'Active' });
@@ -45,6 +45,7 @@ const meta = {
           http.get('/player_selection/fixture/', ({ response }) => response(200).json(slots)),
           http.get('/player/getPlayersByFixtureID/{fixtureId}', ({ response }) => response(200).json(players)),
           http.get('/team/getTeamsByFixtureID/{fixtureId}', ({ response }) => response(200).json(teams)),
+          http.get('/player_selection/player_figures/', ({ response }) => response(200).json(figures)),
         ],
       },
     },
@@ -67,13 +68,26 @@ export const Loaded: Story = {
   },
 };
 
-/** A Player Selection league chosen: one player per position slot. */
+/** A Player Selection league chosen: the team sheet, a card per position slot. */
 export const PlayerSelection: Story = {
-  play: async (context) => {
-    const grid = await openLeague(context, 'Office PS');
-    await expect(within(grid).getAllByRole('rowheader', { name: /Batsman/ })).toHaveLength(2);
+  play: async ({ userEvent }) => {
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Select a League' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Office PS' }));
+    const sheet = await screen.findByTestId('team-sheet');
+    await expect(within(sheet).getAllByRole('listitem', { name: /Batsman/ })).toHaveLength(2);
+    await expect(screen.getByRole('region', { name: 'Fixture: Match 3' })).toBeVisible();
     await expect(screen.getByRole('checkbox', { name: 'Copy below picks to my other PS leagues' })).toBeVisible();
   },
+};
+
+export const PlayerSelectionMobile360: Story = {
+  ...PlayerSelection,
+  globals: { viewport: { value: 'mobile360', isRotated: false } },
+};
+
+export const PlayerSelectionMobile390: Story = {
+  ...PlayerSelection,
+  globals: { viewport: { value: 'mobile390', isRotated: false } },
 };
 
 /** No league open for picks. */

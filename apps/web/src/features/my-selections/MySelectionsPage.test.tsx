@@ -1,11 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiError, type CapturedRequest, custom, jsonResponse, mockApi, reply } from '../../test/api';
 import { renderApp, testUser } from '../../test/render';
 import { chooseOption, optionNames } from '../../test/select';
 import { makeLeague } from '../../shared/leagues/testData';
-import { featureRows, fixtures, makeFeatureRow, players, SERVER_NOW, slots, teams } from '../../shared/picks/testData';
+import {
+  featureRows,
+  figures,
+  fixtures,
+  makeFeatureRow,
+  makeSlot,
+  players,
+  SERVER_NOW,
+  slots,
+  teams,
+} from '../../shared/picks/testData';
 
 const mp = makeLeague({ LeagueID: 1, LeagueName: 'Office MP', LeagueTypeName: 'Match Prediction', Status: 'Active' });
 const ps = makeLeague({ LeagueID: 2, LeagueName: 'Office PS', LeagueTypeName: 'Player Selection', Status: 'Active' });
@@ -27,6 +37,7 @@ function stubs(clock = { now: SERVER_NOW }) {
     reply('/player_selection/fixture/', 'get', 200, slots),
     reply('/player/getPlayersByFixtureID/{fixtureId}', 'get', 200, players),
     reply('/team/getTeamsByFixtureID/{fixtureId}', 'get', 200, teams),
+    reply('/player_selection/player_figures/', 'get', 200, figures),
   ];
 }
 
@@ -43,7 +54,40 @@ async function openLeague(user: ReturnType<typeof userEvent.setup>, name: string
   await screen.findByRole('table');
 }
 
+/** A Player Selection league chosen: its team sheet. */
+async function openSheet(user: ReturnType<typeof userEvent.setup>, name = 'Office PS') {
+  await pickLeague(user, name);
+  return screen.findByTestId('team-sheet');
+}
+
+/** Opens the picker of an empty slot (Choose …) or a picked one (Change …), as a person would. */
+async function openPicker(user: ReturnType<typeof userEvent.setup>, slot: string) {
+  const button =
+    screen.queryByRole('button', { name: `Choose ${slot}` }) ??
+    screen.getByRole('button', { name: new RegExp(`^Change ${slot}:`) });
+  await user.click(button);
+  return screen.findByRole('dialog', { name: `Choose ${slot}` });
+}
+
+/** The picker's players, in order, by name. */
+const pickerNames = (dialog: HTMLElement) =>
+  within(dialog)
+    .getAllByTestId('picker-option')
+    .map((b) => players.find((p) => b.textContent?.includes(p.PlayerFullName))?.PlayerFullName);
+
+async function choosePlayer(user: ReturnType<typeof userEvent.setup>, slot: string, player: string) {
+  const dialog = await openPicker(user, slot);
+  const option = within(dialog)
+    .getAllByTestId('picker-option')
+    .find((b) => b.textContent?.includes(player));
+  if (!option) throw new Error(`${player} is not offered for ${slot}`);
+  await user.click(option);
+}
+
 describe('My Selections', () => {
+  // The screen is a lazy chunk: transform it once up front, so the first test's wait is not spent on that.
+  beforeAll(() => import('./MySelectionsPage'), 60_000);
+
   it('offers only Active leagues with fixtures remaining, behind the required Select a League', async () => {
     mockApi(...stubs());
     const user = userEvent.setup();
@@ -177,36 +221,83 @@ describe('My Selections', () => {
     expect(within(row('Most Runs')).queryByText('Auto-pick')).not.toBeInTheDocument();
   });
 
-  it('fills Player Selection dropdowns with the players of the row position', async () => {
+  it('shows the Player Selection team sheet: slots grouped by position in the league counts, each a player card', async () => {
     mockApi(...stubs());
     const user = userEvent.setup();
     renderApp('/home/my-predictions', { user: testUser });
-    await openLeague(user, 'Office PS');
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Player Position', 'Selection']);
-    expect(screen.getAllByRole('rowheader').map((h) => h.textContent)).toEqual([
+    const sheet = await openSheet(user);
+    expect(
+      within(sheet)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Wicketkeeper0 of 1 picked', 'Batsman1 of 2 picked', 'Bowler0 of 1 picked']);
+    const slotsShown = within(sheet).getAllByTestId('slot');
+    expect(slotsShown.map((x) => x.getAttribute('aria-label'))).toEqual([
       'Wicketkeeper',
-      'Batsman 1Auto-pick',
+      'Batsman 1',
       'Batsman 2',
       'Bowler',
     ]);
-    expect(await optionNames(user, 'Batsman 2')).toEqual(['No selection', 'Rohit Sharma (MI)', 'Virat Kohli (RCB)']);
-    expect(await optionNames(user, 'Bowler')).toEqual(['No selection', 'Jasprit Bumrah (MI)', 'Mohammed Siraj (RCB)']);
+    // Batsman 1: the saved auto-pick, as a card with its figures; the others offer Choose.
+    const batsman1 = slotsShown[1] as HTMLElement;
+    expect(within(batsman1).getByText('Auto-pick')).toBeInTheDocument();
+    const card = within(batsman1).getByTestId('player-card');
+    expect(card).toHaveTextContent('Rohit Sharma');
+    expect(card).toHaveTextContent('MI');
+    expect(card).toHaveTextContent('Batsman');
+    await waitFor(() => expect(card).toHaveTextContent('151season pts'));
+    expect(card).toHaveTextContent('Last three: 9 in Match 0, 88 in Match 1, 30 in Match 2.');
+    expect(within(batsman1).getByRole('button', { name: 'Change Batsman 1: Rohit Sharma' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Choose Batsman 2' })).toBeEnabled();
     expect(screen.getByRole('checkbox', { name: 'Copy below picks to my other PS leagues' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('shows rows of a started fixture as N/A, without a dropdown', async () => {
+  it("opens a picker of the slot's position: searchable, sortable by the figures, an already picked player marked", async () => {
+    mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openSheet(user);
+    let dialog = await openPicker(user, 'Batsman 2');
+    await waitFor(() => expect(within(dialog).queryByText('Loading season figures…')).not.toBeInTheDocument());
+    // The spec's order (team name, position, name): Mumbai before Royal Challengers; batsmen only.
+    expect(pickerNames(dialog)).toEqual(['Rohit Sharma', 'Virat Kohli']);
+    const rohit = within(dialog).getAllByTestId('picker-option')[0] as HTMLElement;
+    expect(rohit).toHaveTextContent('Already picked: Batsman 1');
+    expect(rohit).toHaveAttribute('aria-disabled', 'true');
+    await chooseOption(user, 'Sort by', 'Season points');
+    expect(pickerNames(dialog)).toEqual(['Virat Kohli', 'Rohit Sharma']);
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search players' }), 'roh');
+    expect(pickerNames(dialog)).toEqual(['Rohit Sharma']);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Choose Batsman 2' })).toHaveFocus();
+    // Bowlers by their last three (Bumrah 144, Siraj none), by keyboard.
+    dialog = await openPicker(user, 'Bowler');
+    await chooseOption(user, 'Sort by', 'Last three matches');
+    expect(pickerNames(dialog)).toEqual(['Jasprit Bumrah', 'Mohammed Siraj']);
+    await user.click(within(dialog).getAllByTestId('picker-option')[1] as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const change = await screen.findByRole('button', { name: 'Change Bowler: Mohammed Siraj' });
+    await waitFor(() => expect(change).toHaveFocus());
+  });
+
+  it('shows rows of a started fixture read-only with the saved pick, without a dropdown', async () => {
     mockApi(
       ...stubs().filter((r) => !String(r.pattern).includes('league_selection')),
       reply('/league_selection/user/', 'post', 200, [
-        makeFeatureRow({ StartTime: '2026-04-10T11:00:00.000Z' }),
+        makeFeatureRow({ StartTime: '2026-04-10T11:00:00.000Z', ID: 500, TeamID: 1, IsAutoPick: true }),
         makeFeatureRow({ LeagueFeatureID: 12, FeatureName: 'Most Runs', FeatureTypeName: 'player', FeatureID: 2 }),
       ]),
     );
     const user = userEvent.setup();
     renderApp('/home/my-predictions', { user: testUser });
     await openLeague(user, 'Office MP');
-    const winner = screen.getByRole('rowheader', { name: 'Match Winner' }).closest('tr') as HTMLElement;
-    expect(winner).toHaveTextContent('N/A');
+    const winner = screen.getByRole('rowheader', { name: /^Match Winner/ }).closest('tr') as HTMLElement;
+    expect(winner).toHaveTextContent('Mumbai Indians');
+    expect(winner).toHaveTextContent('Auto-pick');
+    expect(winner).toHaveTextContent('Locked: the match has started');
+    expect(winner).not.toHaveTextContent('N/A');
     expect(within(winner).queryByRole('combobox')).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Most Runs' })).toBeEnabled();
   });
@@ -281,7 +372,7 @@ describe('My Selections', () => {
     await pickLeague(user, 'Office PS');
     const psCopy = await screen.findByRole('checkbox', { name: 'Copy below picks to my other PS leagues' });
     expect(psCopy).not.toBeChecked();
-    await chooseOption(user, 'Bowler', 'Mohammed Siraj (RCB)');
+    await choosePlayer(user, 'Bowler', 'Mohammed Siraj');
     await user.click(screen.getByRole('button', { name: 'Save Selections' }));
     expect(await screen.findByText('Player Selection selections saved successfully.')).toBeInTheDocument();
     expect(puts(requests)[0]?.body).toMatchObject({ CopyToOtherLeagues: false });
@@ -301,32 +392,61 @@ describe('My Selections', () => {
     expect(await screen.findByText('Also copied to: no other league.')).toBeInTheDocument();
   });
 
-  it('refuses duplicate players in Player Selection, marks the rows and sends nothing', async () => {
+  it("refuses a player already picked in the fixture with the spec's duplicate message; the slot stays as it was", async () => {
     const { requests } = mockApi(...stubs());
     const user = userEvent.setup();
     renderApp('/home/my-predictions', { user: testUser });
-    await openLeague(user, 'Office PS');
-    await chooseOption(user, 'Batsman 2', 'Rohit Sharma (MI)');
-    const before = requests.length;
-    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    await openSheet(user);
+    await choosePlayer(user, 'Batsman 2', 'Rohit Sharma');
     expect(
       await screen.findByText(
         'Duplicate selections detected for: Batsman: 105 Please select unique players for each position.',
       ),
     ).toBeInTheDocument();
+    // Still open on the same list: nothing was chosen.
+    expect(screen.getByRole('dialog', { name: 'Choose Batsman 2' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('button', { name: 'Choose Batsman 2' })).toBeInTheDocument();
+    const before = requests.length;
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    expect(await screen.findByText('No modified selections to save.')).toBeInTheDocument();
     expect(requests.length).toBe(before);
-    expect(screen.getByRole('combobox', { name: 'Batsman 1' })).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('combobox', { name: 'Batsman 2' })).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('combobox', { name: 'Bowler' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('locks the team sheet once the fixture has started: saved picks read-only, auto-picks badged', async () => {
+    const started = '2026-04-10T11:00:00.000Z';
+    mockApi(
+      ...stubs().filter((r) => !/player_selection\W{0,2}fixture/.test(String(r.pattern))),
+      reply('/player_selection/fixture/', 'get', 200, [
+        makeSlot({ PositionID: 3, PositionName: 'Wicketkeeper', StartTime: started }),
+        makeSlot({ PlayerSelectionID: 900, PlayerID: 105, IsAutoPick: true, StartTime: started }),
+        makeSlot({ PlayerSelectionID: 901, PositionOrder: 2, PlayerID: 101, StartTime: started }),
+      ]),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    const sheet = await openSheet(user);
+    const [keeper, b1, b2] = within(sheet).getAllByTestId('slot') as HTMLElement[];
+    expect(keeper).toHaveTextContent('No pick');
+    expect(b1).toHaveTextContent('Rohit Sharma');
+    expect(within(b1!).getByText('Auto-pick')).toBeInTheDocument();
+    expect(b2).toHaveTextContent('Virat Kohli');
+    expect(within(b2!).queryByText('Auto-pick')).not.toBeInTheDocument();
+    for (const slot of [keeper, b1, b2]) {
+      expect(slot).toHaveTextContent('Locked: the match has started');
+      expect(within(slot!).queryByRole('button')).not.toBeInTheDocument();
+    }
+    expect(sheet).not.toHaveTextContent('N/A');
   });
 
   it('saves Player Selection slots (PlayerID 0 when cleared)', async () => {
     const { requests } = mockApi(...stubs(), reply('/player_selection/bulk_update', 'put', 200, savedResult));
     const user = userEvent.setup();
     renderApp('/home/my-predictions', { user: testUser });
-    await openLeague(user, 'Office PS');
-    await chooseOption(user, 'Batsman 1', 'No selection');
-    await chooseOption(user, 'Bowler', 'Mohammed Siraj (RCB)');
+    await openSheet(user);
+    await user.click(screen.getByRole('button', { name: 'Remove Rohit Sharma from Batsman 1' }));
+    expect(screen.getByRole('button', { name: 'Choose Batsman 1' })).toHaveFocus();
+    await choosePlayer(user, 'Bowler', 'Mohammed Siraj');
     await user.click(screen.getByRole('button', { name: 'Save Selections' }));
     expect(await screen.findByText('Player Selection selections saved successfully.')).toBeInTheDocument();
     expect(puts(requests)[0]?.body).toEqual({
@@ -365,7 +485,7 @@ describe('My Selections', () => {
     ).toBeInTheDocument();
     expect(puts(requests)).toHaveLength(0);
     await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Most Runs' })).not.toBeInTheDocument());
-    expect(screen.getAllByText('N/A')).toHaveLength(4);
+    expect(screen.getAllByText('Locked: the match has started')).toHaveLength(4);
   });
 
   it('needs the server time to save', async () => {

@@ -1,13 +1,14 @@
-import { Card, QueryState, Select, Text } from '@fantasy-cricket/ui';
-import { fixtureLabel, messages } from '@fantasy-cricket/rules';
+import { Card, QueryState, Select } from '@fantasy-cricket/ui';
+import { messages } from '@fantasy-cricket/rules';
 import { useAtom, useAtomValue } from 'jotai';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { storedUserAtom } from '../../shared/atoms';
 import { useFixturePlayersQuery } from '../../data/cricket/fixture-players-query';
 import { useFixtureTeamsQuery } from '../../data/cricket/fixture-teams-query';
 import { useLeagueFixturesQuery } from '../../data/cricket/league-fixtures-query';
 import { useServerTimeQuery } from '../../data/cricket/server-time-query';
 import { useMatchPredictionRowsQuery } from '../../data/picks/match-prediction-rows-query';
+import { usePlayerFiguresQuery } from '../../data/picks/player-figures-query';
 import { usePlayerSelectionRowsQuery } from '../../data/picks/player-selection-rows-query';
 import type { FeatureRow, PlayerSelectionRow } from '../../data/picks/types';
 import { combinedQueryState } from '../../data/query-state';
@@ -20,7 +21,8 @@ import {
   upcomingFixtures,
 } from '../../shared/picks/leagues';
 import * as styles from '../../shared/picks/picks.css';
-import { FixtureStates, LockCountdown } from '../../shared/live/FixtureStates';
+import { FixtureStates } from '../../shared/live/FixtureStates';
+import { FixtureCard } from '../../shared/picks/FixtureCard/FixtureCard';
 import { Page } from '../../shared/Page/Page';
 import { copyToOtherLeaguesAtom } from './atoms';
 import { type SaveOutcome, SelectionGrid } from './SelectionGrid';
@@ -69,9 +71,15 @@ export function MySelectionsPage() {
     [fixturesQuery.data, listedAt],
   );
   const fixture = upcoming.find((f) => String(f.FixtureID) === fixtureChoice) ?? upcoming[0];
-  const serverNow = checkedNow ?? listedAt;
   /** The server's clock minus this device's, for the countdowns to the lock. */
   const clockOffset = listedAt ? Date.parse(listedAt) - serverTime.dataUpdatedAt : 0;
+  // Slots lock at kick-off by the server's clock, also while the screen stays open (issue 16). Once the
+  // clock passes the start, the start time itself stands for "now": a value that does not change every
+  // tick, so the grid (and an open dropdown) is not rebuilt each time the clock moves.
+  const ticking = useServerClock(listedAt ? clockOffset : null);
+  const kickedOff =
+    fixture && ticking && Date.parse(ticking) >= Date.parse(fixture.StartTime) ? fixture.StartTime : null;
+  const serverNow = latest(checkedNow ?? listedAt, kickedOff);
 
   // The grid: the member's rows, the fixture's squads and (Match Prediction) teams.
   const ids = { UserID: userId, LeagueID: league?.LeagueID ?? 0, FixtureID: fixture?.FixtureID ?? 0 };
@@ -79,6 +87,28 @@ export function MySelectionsPage() {
   const psRows = usePlayerSelectionRowsQuery(ids, { enabled: Boolean(fixture) && isPs });
   const players = useFixturePlayersQuery(ids.FixtureID, { enabled: Boolean(fixture) });
   const teams = useFixtureTeamsQuery(ids.FixtureID, { enabled: Boolean(fixture) && !isPs });
+  const figuresQuery = usePlayerFiguresQuery(ids.LeagueID, ids.FixtureID, { enabled: Boolean(fixture) && isPs });
+  const figures = useMemo(
+    () => new Map((figuresQuery.data ?? []).map((f) => [f.PlayerID, f] as const)),
+    [figuresQuery.data],
+  );
+  const figuresNote = figuresQuery.isError
+    ? 'Season figures could not be loaded; you can still pick.'
+    : figuresQuery.isPending
+      ? 'Loading season figures…'
+      : null;
+  const colours = useMemo(
+    () =>
+      new Map<string, string | null>(
+        fixture
+          ? [
+              [fixture.LocalTeamCode, fixture.LocalTeamColour],
+              [fixture.VisitorTeamCode, fixture.VisitorTeamColour],
+            ]
+          : [],
+      ),
+    [fixture],
+  );
   const grid = combinedQueryState(isPs ? [psRows, players] : [mpRows, players, teams]);
 
   const toGridRows = useCallback(
@@ -172,12 +202,7 @@ export function MySelectionsPage() {
               </QueryState>
             ) : null}
           </LeaguePicker>
-          {fixture ? (
-            <Text tone="muted" size="sm">
-              {league?.LeagueTypeName} · {fixtureLabel(fixture)} ·{' '}
-              <LockCountdown startTime={fixture.StartTime} offsetMs={clockOffset} />
-            </Text>
-          ) : null}
+          {fixture ? <FixtureCard fixture={fixture} offsetMs={clockOffset} note={league?.LeagueTypeName} /> : null}
         </div>
       </Card>
       {fixture ? (
@@ -196,6 +221,9 @@ export function MySelectionsPage() {
                   serverNow={serverNow}
                   players={players.data ?? []}
                   teams={teams.data ?? []}
+                  figures={figures}
+                  figuresNote={figuresNote}
+                  colours={colours}
                   invalidKeys={invalidKeys}
                   saving={saving}
                   copy={copy}
@@ -216,4 +244,22 @@ export function MySelectionsPage() {
       ) : null}
     </Page>
   );
+}
+
+/** The server's time (ISO), re-read from this device's clock and `offsetMs` every few seconds; null without an offset. */
+function useServerClock(offsetMs: number | null): string | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (offsetMs === null) return;
+    const t = setInterval(() => setNow(Date.now()), 5_000);
+    return () => clearInterval(t);
+  }, [offsetMs]);
+  return offsetMs === null ? null : new Date(now + offsetMs).toISOString();
+}
+
+/** The later of two ISO times (either may be missing). */
+function latest(a: string | null, b: string | null): string | null {
+  if (!a) return b;
+  if (!b) return a;
+  return Date.parse(a) >= Date.parse(b) ? a : b;
 }

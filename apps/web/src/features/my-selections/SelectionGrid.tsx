@@ -10,10 +10,11 @@ import {
 import { messages } from '@fantasy-cricket/rules';
 import { useMemo } from 'react';
 import type { PlayerOption, TeamOption } from '../../data/cricket/types';
-import type { SaveResult } from '../../data/picks/types';
+import type { PlayerFigures, SaveResult } from '../../data/picks/types';
 import { AutoPickBadge } from '../../shared/picks/badges';
 import * as styles from '../../shared/picks/picks.css';
 import { type GridRow, isPastRow, NONE_VALUE, optionsForRow } from './grid';
+import { TeamSheet } from './TeamSheet/TeamSheet';
 
 const m = messages.selections;
 
@@ -40,6 +41,11 @@ export interface SelectionGridProps {
   serverNow: string | null;
   players: PlayerOption[];
   teams: TeamOption[];
+  /** Player Selection: the picker's figures by player id, and why they are missing (null when in). */
+  figures: ReadonlyMap<number, PlayerFigures>;
+  figuresNote: string | null;
+  /** Team code → colour, from the fixture. */
+  colours: ReadonlyMap<string, string | null>;
   invalidKeys: ReadonlySet<string>;
   saving: boolean;
   copy: boolean;
@@ -57,6 +63,9 @@ export function SelectionGrid({
   serverNow,
   players,
   teams,
+  figures,
+  figuresNote,
+  colours,
   invalidKeys,
   saving,
   copy,
@@ -85,11 +94,15 @@ export function SelectionGrid({
         cell: ({ row }) => {
           const r = row.original;
           if (isPastRow(r, serverNow)) {
+            // Read-only once the match has started: the saved pick (its auto-pick badge is in the first column).
+            const saved = r.selectedID
+              ? optionsForRow(r, players, teams, isPs).find((o) => o.value === String(r.selectedID))
+              : undefined;
             return (
               <span className={styles.cellStack}>
-                <span>N/A</span>
+                <span>{saved ? saved.label : 'No pick'}</span>
                 <Text as="span" size="sm" tone="muted">
-                  Match started
+                  Locked: the match has started
                 </Text>
               </span>
             );
@@ -120,16 +133,31 @@ export function SelectionGrid({
         checked={copy}
         onChange={(event) => onCopyChange(event.currentTarget.checked)}
       />
-      <DataTable
-        caption={`Your selections for ${fixtureName}`}
-        captionHidden
-        className={styles.table}
-        columns={columns}
-        data={rows ?? []}
-        getRowId={(r) => r.key}
-        getRowProps={(r) => (invalidKeys.has(r.key) ? { tone: 'error' } : undefined)}
-        emptyMessage={isPs ? 'No player positions to pick for this fixture.' : 'No features to pick for this fixture.'}
-      />
+      {isPs ? (
+        <TeamSheet
+          rows={rows ?? []}
+          serverNow={serverNow}
+          players={players}
+          figures={figures}
+          figuresNote={figuresNote}
+          colours={colours}
+          invalidKeys={invalidKeys}
+          saving={saving}
+          onPick={onPick}
+        />
+      ) : (
+        <DataTable
+          caption={`Your selections for ${fixtureName}`}
+          captionHidden
+          className={styles.table}
+          columns={columns}
+          data={rows ?? []}
+          getRowId={(r) => r.key}
+          getRowProps={(r) => (invalidKeys.has(r.key) ? { tone: 'error' } : undefined)}
+          emptyMessage="No features to pick for this fixture."
+        />
+      )}
+      {isPs && rows?.length === 0 ? <Text tone="muted">No player positions to pick for this fixture.</Text> : null}
       {rows && rows.length > 0 ? (
         <div className={styles.actions}>
           <Button onClick={onSave} loading={saving}>

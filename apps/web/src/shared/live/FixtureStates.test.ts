@@ -13,6 +13,8 @@ const fixture = (id: number, minutes: number, Status: Fixture['Status'] = 'sched
   VisitorTeamCode: 'DK',
   LocalTeamName: 'Harbour Hawks',
   VisitorTeamName: 'Desert Kings',
+  LocalTeamColour: null,
+  VisitorTeamColour: null,
   Status,
   HasStarted: minutes <= 0,
 });

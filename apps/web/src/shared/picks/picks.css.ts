@@ -70,3 +70,14 @@ export const nameButton = style({
 });
 
 export const filter = style({ maxWidth: '24rem' });
+
+/** A plain note above a table (e.g. why others' picks are hidden). */
+export const note = style({
+  margin: 0,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.infoBorder}`,
+  background: vars.color.infoBg,
+  color: vars.color.infoFg,
+  fontSize: vars.fontSize.sm,
+});

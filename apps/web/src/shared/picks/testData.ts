@@ -1,5 +1,11 @@
 import type { Fixture, PlayerOption, TeamOption } from '../../data/cricket/types';
-import type { FeatureRow, FixturePlayerSelection, FixtureSelection, PlayerSelectionRow } from '../../data/picks/types';
+import type {
+  FeatureRow,
+  FixturePlayerSelection,
+  FixtureSelection,
+  PlayerFigures,
+  PlayerSelectionRow,
+} from '../../data/picks/types';
 
 /** Contract-shaped sample data for the selections screens' tests. Server "now": 2026-04-10 12:00 UTC. */
 export const SERVER_NOW = '2026-04-10T12:00:00.000Z';
@@ -13,6 +19,8 @@ export function makeFixture(overrides: Partial<Fixture> = {}): Fixture {
     VisitorTeamCode: 'RCB',
     LocalTeamName: 'Mumbai Indians',
     VisitorTeamName: 'Royal Challengers',
+    LocalTeamColour: '#004BA0',
+    VisitorTeamColour: '#2B2A29',
     Status: 'scheduled',
     HasStarted: false,
     ...overrides,
@@ -206,4 +214,23 @@ export function makeFixturePlayerSelection(overrides: Partial<FixturePlayerSelec
     IsOwn: true,
     ...overrides,
   };
+}
+
+/** The picker's figures for the sample players (season points, last three oldest first); Siraj has none. */
+export const figures: PlayerFigures[] = [
+  { PlayerID: 101, SeasonPoints: 212, Matches: 4, LastThree: pts(30, [44, 71, 38]) },
+  { PlayerID: 102, SeasonPoints: 188, Matches: 4, LastThree: pts(30, [62, 25, 57]) },
+  { PlayerID: 103, SeasonPoints: 97, Matches: 3, LastThree: pts(30, [12, -4, 41]) },
+  { PlayerID: 104, SeasonPoints: 64, Matches: 2, LastThree: pts(30, [20, 44]) },
+  { PlayerID: 105, SeasonPoints: 151, Matches: 4, LastThree: pts(30, [9, 88, 30]) },
+  { PlayerID: 106, SeasonPoints: 0, Matches: 0, LastThree: [] },
+];
+
+function pts(firstFixture: number, points: number[]): PlayerFigures['LastThree'] {
+  return points.map((p, i) => ({
+    FixtureID: firstFixture - (points.length - i) * 10,
+    FixtureName: `Match ${(firstFixture - (points.length - i) * 10) / 10}`,
+    StartTime: `2026-04-0${i + 1}T14:00:00.000Z`,
+    Points: p,
+  }));
 }
