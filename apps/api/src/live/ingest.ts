@@ -653,7 +653,7 @@ export async function applyBall(db: Kysely<DB>, fixtureId: number, ball: LiveBal
         }
       }
     }
-    remember(cache, fixtureId, null);
+    // The state stays: the transaction checks its token against the row and reads again only if it moved.
   }
   const { result, next } = await withTransaction(db, async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${LIVE_LOCK}, ${fixtureId})`.execute(trx);
