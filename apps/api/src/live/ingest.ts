@@ -448,6 +448,7 @@ function planBall(state: LiveState, ball: LiveBall, c: OverChange, looked: Known
       })),
       Corrected: c.existing !== undefined,
       Provisional: true,
+      ...(ball.superOver ? {} : { Figures: figures(state, lines, d) }),
     },
   };
   const scoreEvent: NewEvent = {
@@ -498,6 +499,45 @@ function planBall(state: LiveState, ball: LiveBall, c: OverChange, looked: Known
   };
 }
 type BallPlan = ReturnType<typeof planBall>;
+
+/**
+ * The striker's, the non-striker's and the bowler's figures after a ball, from the match's lines (in
+ * a match without super overs a player bats in one innings and bowls in the other, so these are the
+ * innings' figures the Match Centre shows): the Match Centre updates its batters and bowlers from them.
+ */
+function figures(state: LiveState, lines: ReadonlyMap<string, LineRow>, d: CricsheetDelivery) {
+  const people = state.info.registry?.people ?? {};
+  const line = (name: string) => {
+    const id = people[name] ?? '';
+    return { l: lines.get(id), playerId: lines.get(id)?.player_id ?? state.players.get(id)?.id ?? null };
+  };
+  const batter = (name: string) => {
+    const { l, playerId } = line(name);
+    return {
+      PlayerID: playerId,
+      Name: name,
+      Runs: l?.runs ?? 0,
+      Balls: l?.balls ?? 0,
+      Fours: l?.fours ?? 0,
+      Sixes: l?.sixes ?? 0,
+      Out: (l?.dismissals ?? 0) > 0,
+      DismissalKind: l?.dismissal_kind ?? null,
+    };
+  };
+  const b = line(d.bowler);
+  const bowled = b.l?.balls_bowled ?? 0;
+  return {
+    Batters: [batter(d.batter), batter(d.non_striker)],
+    Bowler: {
+      PlayerID: b.playerId,
+      Name: d.bowler,
+      Overs: `${Math.floor(bowled / 6)}.${bowled % 6}`,
+      Maidens: b.l?.maidens ?? 0,
+      Runs: b.l?.runs_conceded ?? 0,
+      Wickets: b.l?.wickets ?? 0,
+    },
+  };
+}
 
 const LINE_COLUMNS = [
   'fixture_id',

@@ -203,6 +203,37 @@ async function expectFromScratch(
     LegalBalls: innings.legalBalls,
     Extras: innings.extras,
   });
+  // The figures the ball carries for the Match Centre: the batters' and the bowler's lines so far.
+  const figures = data('ball')?.Figures as
+    | { Batters: Record<string, unknown>[]; Bowler: Record<string, unknown> }
+    | undefined;
+  const people = match.info.registry.people;
+  const byName = (name: string) => scratch.find((x) => x.cricsheet_id === people[name]);
+  const d = last.delivery;
+  expect(figures?.Batters, `${label}: batters' figures`).toEqual(
+    [d.batter, d.non_striker].map((name) => {
+      const x = byName(name);
+      return {
+        PlayerID: players.get(people[name]!)?.id ?? null,
+        Name: name,
+        Runs: x?.runs ?? 0,
+        Balls: x?.balls ?? 0,
+        Fours: x?.fours ?? 0,
+        Sixes: x?.sixes ?? 0,
+        Out: (x?.dismissals ?? 0) > 0,
+        DismissalKind: x?.dismissal_kind ?? null,
+      };
+    }),
+  );
+  const bowler = byName(d.bowler);
+  expect(figures?.Bowler, `${label}: bowler's figures`).toEqual({
+    PlayerID: players.get(people[d.bowler]!)?.id ?? null,
+    Name: d.bowler,
+    Overs: `${Math.floor((bowler?.balls_bowled ?? 0) / 6)}.${(bowler?.balls_bowled ?? 0) % 6}`,
+    Maidens: bowler?.maidens ?? 0,
+    Runs: bowler?.runs_conceded ?? 0,
+    Wickets: bowler?.wickets ?? 0,
+  });
   const byId = new Map(scratch.map((l) => [l.cricsheet_id, l.points]));
   for (const p of (data('points')?.Players ?? []) as { CricsheetID: string; Points: number }[]) {
     expect(p.Points, `${label}: points of ${p.CricsheetID}`).toBe(byId.get(p.CricsheetID) ?? 0);
@@ -296,6 +327,20 @@ describe.skipIf(!HAVE_IPL_2024)(`live scoring ball by ball equals a computation 
       const r = via ? await apply(b) : await db.transaction().execute((trx) => apply(b, trx));
       expect(r.corrected).toBe(i % 41 === 20);
       await expectFromScratch(db, fixtureId, match, applied, players, b, r.eventIds, `ball ${i}`);
+      if (i % 25 === 0) {
+        // The Match Centre's batters and bowlers hold what the ball's figures say.
+        const mc = (await l.alice.client.get(`/api/live/fixture/${fixtureId}`)).json() as {
+          Batters: { Name: string }[];
+          Bowlers: { Name: string }[];
+        };
+        const { rows } = await sql<{ data: unknown }>`
+          SELECT data FROM live_events WHERE id IN (${sql.join(r.eventIds)}) AND type = 'ball'`.execute(db);
+        const e = (typeof rows[0]!.data === 'string' ? JSON.parse(rows[0]!.data) : rows[0]!.data) as {
+          Figures: { Batters: { Name: string }[]; Bowler: { Name: string } };
+        };
+        for (const x of e.Figures.Batters) expect(mc.Batters.find((y) => y.Name === x.Name)).toEqual(x);
+        expect(mc.Bowlers.find((y) => y.Name === e.Figures.Bowler.Name)).toEqual(e.Figures.Bowler);
+      }
     }
     expect(corrections).toBeGreaterThan(4);
     const dup = await applyBall(db, fixtureId, balls[100]!, new Date());
