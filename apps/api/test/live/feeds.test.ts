@@ -232,8 +232,8 @@ describe(`live feeds and their runner on ${DB_TARGET}`, () => {
     const db = w.t.db;
     const f = await nextFixture(w, 0, 'lease');
     const clock = new TestClock();
-    // The holder plays 30 balls, then dies with its lease (20 s) left behind.
-    const first = new ReplayFeed(f.match, f.matchId, { ballIntervalMs: 1_000 });
+    // The holder plays 30 balls (3 polls of 10), then dies with its lease (20 s) left behind.
+    const first = new ReplayFeed(f.match, f.matchId, { ballIntervalMs: 1_000, batch: 10 });
     let n = 0;
     const dying: LiveFeed = {
       source: first.source,
@@ -242,11 +242,11 @@ describe(`live feeds and their runner on ${DB_TARGET}`, () => {
         return false;
       },
       waitMs: () => 1_000,
-      next: async () => (++n <= 30 ? first.next() : null),
+      next: async () => (++n <= 3 ? first.next() : null),
     };
     const ctl = new AbortController();
     const run1 = runFeed(db, f.fixtureId, dying, { clock, signal: ctl.signal, runnerId: 'holder', leaseMs: 20_000 });
-    while (n < 31) await new Promise((r) => setTimeout(r, 5));
+    while (n < 4) await new Promise((r) => setTimeout(r, 5));
     ctl.abort();
     await run1;
     const lease = await db
@@ -259,7 +259,7 @@ describe(`live feeds and their runner on ${DB_TARGET}`, () => {
 
     /** A full replay that notes when it is first asked (the vendor request a waiting process must not make). */
     const counted = (waiter: TestClock) => {
-      const replay = new ReplayFeed(f.match, f.matchId, { ballIntervalMs: 0 });
+      const replay = new ReplayFeed(f.match, f.matchId, { ballIntervalMs: 0, batch: 1_000 });
       const seen = { polls: 0, firstAt: undefined as number | undefined, sleeps: 0 };
       const feed: LiveFeed = {
         source: replay.source,
