@@ -246,7 +246,7 @@ describe.skipIf(!HAVE_IPL_2024)(`live scoring ball by ball equals a computation 
   beforeAll(async () => {
     w = await startLeagueWorld();
     l = await twoLeagues(w);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await w?.t.close();
   });
