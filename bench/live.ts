@@ -41,6 +41,10 @@ const BALLS_STREAMED = QUICK ? 4 : 20;
 const BALL_GAP_MS = 1_000;
 const ROUNDS = QUICK ? 1 : 3;
 const WARMUP_BALLS = 3;
+/** `rescore`: only part 2 (for iterating on the ingest); the report then has no stream figures. */
+const ONLY = process.env.BENCH_LIVE_ONLY ?? '';
+/** The PostgreSQL database is `fcl_bench_<BENCH_LIVE_DB>` (default `live`): two checkouts can run side by side. */
+const DB_NAME = process.env.BENCH_LIVE_DB ?? 'live';
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -370,7 +374,7 @@ const perConn = (r: StreamRun, k: 'rss' | 'heapUsed') =>
 
 export async function live(): Promise<BenchReport> {
   log('live: seeding (IPL season, 10,000 members, their picks)');
-  const bench = await freshBenchDb('postgres', 'live');
+  const bench = await freshBenchDb('postgres', DB_NAME);
   const database = await bench.open();
   const runs: StreamRun[] = [];
   let scoring: Awaited<ReturnType<typeof rescore>>;
@@ -386,17 +390,19 @@ export async function live(): Promise<BenchReport> {
     };
     scoring = await rescore(database, s, take(WARMUP_BALLS + BALLS_TIMED));
 
-    const one = await startProbed('api-live-a', bench);
-    try {
-      runs.push(await streams(database, s, [one], take(BALLS_STREAMED), '1 API process'));
-    } finally {
-      await one.api.stop();
-    }
-    const two = [await startProbed('api-live-b', bench), await startProbed('api-live-c', bench)];
-    try {
-      runs.push(await streams(database, s, two, take(BALLS_STREAMED), '2 API processes, one PostgreSQL'));
-    } finally {
-      await Promise.all(two.map((a) => a.api.stop()));
+    if (ONLY !== 'rescore') {
+      const one = await startProbed('api-live-a', bench);
+      try {
+        runs.push(await streams(database, s, [one], take(BALLS_STREAMED), '1 API process'));
+      } finally {
+        await one.api.stop();
+      }
+      const two = [await startProbed('api-live-b', bench), await startProbed('api-live-c', bench)];
+      try {
+        runs.push(await streams(database, s, two, take(BALLS_STREAMED), '2 API processes, one PostgreSQL'));
+      } finally {
+        await Promise.all(two.map((a) => a.api.stop()));
+      }
     }
   } finally {
     await database.close();

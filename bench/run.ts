@@ -65,7 +65,9 @@ for (const name of names) {
 // The databases and PGlite folders of this run go (only the benchmarks it ran: another run may be busy) (BENCH_KEEP=1 keeps them for a look afterwards).
 if (process.env.BENCH_KEEP !== '1') {
   const { dropPgDatabase } = await import('./lib/db');
-  for (const name of names) {
+  for (const bench of names) {
+    // The live benchmark's database may be renamed (BENCH_LIVE_DB) so that two checkouts do not drop each other's.
+    const name = bench === 'live' ? (process.env.BENCH_LIVE_DB ?? 'live') : bench;
     await dropPgDatabase(name).catch((e: unknown) => console.error(`could not drop fcl_bench_${name}: ${String(e)}`));
   }
   rmSync(TMP_DIR, { recursive: true, force: true });

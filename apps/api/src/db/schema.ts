@@ -374,6 +374,8 @@ export interface LiveFixturesTable {
   standings_pending: Generated<unknown>;
   /** The fixture's Player Selection leagues at the last members' rebuild (number[], 0012). */
   ps_leagues: Generated<unknown>;
+  /** Replaced by every write of the balls, lines or info: an in-memory copy is valid while it matches (0013). */
+  state_token: Generated<string>;
   runner: string | null;
   lease_until: NullableTimestamp;
   error: string | null;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { FEATURES_BY_ID, isPositionId, type PositionId } from '../cricket/catalogue';
 import type { CricsheetDelivery, CricsheetInfo, CricsheetMatch } from '../cricket/import/cricsheet-format';
@@ -5,23 +6,26 @@ import { afterResultsImported } from '../cricket/import/after';
 import { importFromProvider } from '../cricket/import/folder';
 import { InMemoryProvider } from '../cricket/provider';
 import type { FeatureWinners } from '../cricket/scoring/match-prediction';
-import type { DB, LivePlayerLinesTable } from '../db/schema';
+import type { DB, LiveFixturesTable, LivePlayerLinesTable } from '../db/schema';
 import { withTransaction } from '../db/transaction';
 import { psFeaturePoints } from '../standings/points';
-import { type NewEvent, writeEvents } from './events';
+import { LIVE_EVENTS_LOCK, type NewEvent, writeEvents } from './events';
 import type { BallPosition, LiveBall } from './feed';
 import {
   COUNTERS,
   type Counter,
   type Counters,
   DEFAULT_SIGNED_PS_POINTS,
+  type InningsTotals,
   inningsSummary,
   LIVE_MP_FEATURES,
   lineDeltas,
-  overLines,
+  overParse,
   provisionalPoints,
   provisionalWinners,
   UNKNOWN_POSITION,
+  zeroCounters,
+  zeroTotals,
 } from './lines';
 import { standingsIntervalMs } from './config';
 import { liveStandings } from './standings';
@@ -36,6 +40,10 @@ import { liveStandings } from './standings';
  * of the ball are written with a NOTIFY — all committed together, so a restart resumes exactly where
  * the database is. A league's standings event is not written per ball: the league waits in
  * `standings_pending` for flushLive (at most once per interval), silence or completion.
+ *
+ * The ordinary ball is one statement (decision 0017): the process keeps the fixture's balls and lines
+ * in memory under the row's `state_token`, computes the ball there, and writes it all in one
+ * statement that applies only while the token is unchanged; anything else takes the transaction path.
  */
 
 /** pg_advisory_xact_lock(key, fixture id) of a fixture's live writes ("FCLV"). */
@@ -112,7 +120,14 @@ export async function startLive(db: Kysely<DB>, o: StartLive): Promise<void> {
         info: JSON.stringify(o.info),
         scheduled_start: fixture.start_time,
       })
-      .onConflict((oc) => oc.column('fixture_id').doUpdateSet({ info: JSON.stringify(o.info), source: o.source }))
+      .onConflict((oc) =>
+        oc.column('fixture_id').doUpdateSet({
+          info: JSON.stringify(o.info),
+          source: o.source,
+          // Balls are parsed with the info: a process's copy of the fixture's state is no longer valid.
+          state_token: sql`CASE WHEN live_fixtures.info = excluded.info THEN live_fixtures.state_token ELSE md5(random()::text) END`,
+        }),
+      )
       .execute();
     if (fixture.cricsheet_match_id === null) {
       await trx
@@ -139,14 +154,11 @@ export function ballFingerprint(b: LiveBall): string {
   return stableJson({ team: b.team, d: b.delivery });
 }
 
-interface FixtureCtx {
-  fixtureId: number;
-  info: CricsheetInfo;
-}
+type Known = Map<string, { id: number; position: PositionId }>;
 
 /** Player ids and positions by Cricsheet id (players not in the database are absent). */
-async function knownPlayers(trx: Kysely<DB>, cricsheetIds: readonly string[]) {
-  if (cricsheetIds.length === 0) return new Map<string, { id: number; position: PositionId }>();
+async function knownPlayers(trx: Kysely<DB>, cricsheetIds: readonly string[]): Promise<Known> {
+  if (cricsheetIds.length === 0) return new Map();
   const rows = await trx
     .selectFrom('players')
     .select(['id', 'cricsheet_id', 'position_id'])
@@ -177,283 +189,625 @@ export interface ApplyResult {
   eventIds: number[];
 }
 
+const NO_CHANGE: ApplyResult = { changed: false, corrected: false, eventIds: [] };
+
+interface StoredBall {
+  team: string;
+  superOver: boolean;
+  delivery: CricsheetDelivery;
+  /** `ballFingerprint` of the ball as stored. */
+  print: string;
+}
+
+/**
+ * What a ball is derived from, as of the fixture's `state_token` (migration 0013): the stored balls,
+ * the players' lines, each innings' totals, and what the live_fixtures row says about the members.
+ * A process keeps it in memory between balls (`stateCache`) and checks the token in the ball's own
+ * statement; a different token (another process wrote a ball, the info changed) means it is read
+ * from the database again. Never changed in place: a ball makes a new one.
+ */
+interface LiveState {
+  token: string;
+  info: CricsheetInfo;
+  /** Balls by `${innings}:${over}`, then by seq. */
+  overs: Map<string, Map<number, StoredBall>>;
+  lines: Map<string, LineRow>;
+  /** Each innings' totals, by innings index. */
+  innings: Map<number, InningsTotals>;
+  /** The players of the match's registry who are in the database. */
+  players: Known;
+  leaders: FeatureWinners[];
+  psLeagues: number[];
+  /** Signed points of each of `psLeagues` (a league's points are fixed once it is out of Draft). */
+  points: Map<number, Map<number, number>>;
+  picksSeen: number;
+  started: boolean;
+  silent: boolean;
+  /** The parse of the over last written (its balls as in `overs`): the next ball of it starts from it. */
+  lastOver?: { balls: Map<number, StoredBall>; team: string; superOver: boolean; parse: OverParse };
+}
+type OverParse = ReturnType<typeof overParse>;
+
+/** At most this many fixtures' states are kept per database handle (the oldest is dropped). */
+const MAX_CACHED_FIXTURES = 64;
+const stateCaches = new WeakMap<Kysely<DB>, Map<number, LiveState>>();
+
+/** The states this process keeps for a database handle (none inside a caller's transaction). */
+function stateCache(db: Kysely<DB>): Map<number, LiveState> | null {
+  if (db.isTransaction) return null;
+  let cache = stateCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    stateCaches.set(db, cache);
+  }
+  return cache;
+}
+
+function remember(cache: Map<number, LiveState> | null, fixtureId: number, state: LiveState | null) {
+  if (!cache) return;
+  cache.delete(fixtureId);
+  if (!state) return;
+  cache.set(fixtureId, state);
+  if (cache.size > MAX_CACHED_FIXTURES) cache.delete(cache.keys().next().value!);
+}
+
+const overKey = (innings: number, over: number) => `${innings}:${over}`;
+const newToken = () => randomBytes(12).toString('hex');
+const jsonEq = (a: unknown, b: unknown) => stableJson(a) === stableJson(b);
+
+/** The row's part of the state (read under the fixture's lock). */
+function fromRow(row: Selectable<LiveFixturesTable>) {
+  return {
+    token: row.state_token,
+    info: parseJson<CricsheetInfo>(row.info),
+    leaders: parseJson<FeatureWinners[]>(row.leaders),
+    psLeagues: parseJson<number[]>(row.ps_leagues),
+    picksSeen: row.picks_seen,
+    started: row.first_ball_at !== null,
+    silent: row.silent_since !== null,
+  };
+}
+
+/** The state from the database (under the fixture's lock). */
+async function loadState(trx: Kysely<DB>, row: Selectable<LiveFixturesTable>): Promise<LiveState> {
+  const base = fromRow(row);
+  const rows = await trx
+    .selectFrom('live_deliveries')
+    .select(['innings', 'over', 'seq', 'team', 'super_over', 'delivery'])
+    .where('fixture_id', '=', row.fixture_id)
+    .orderBy('innings')
+    .orderBy('over')
+    .orderBy('seq')
+    .execute();
+  const overs = new Map<string, Map<number, StoredBall>>();
+  const byInnings = new Map<number, typeof rows>();
+  for (const r of rows) {
+    const delivery = parseJson<CricsheetDelivery>(r.delivery);
+    const k = overKey(r.innings, r.over);
+    const over = overs.get(k) ?? new Map<number, StoredBall>();
+    over.set(r.seq, {
+      team: r.team,
+      superOver: r.super_over,
+      delivery,
+      print: stableJson({ team: r.team, d: delivery }),
+    });
+    overs.set(k, over);
+    byInnings.set(r.innings, [...(byInnings.get(r.innings) ?? []), r]);
+  }
+  // Each innings' totals by the parser over its balls, as the Match Centre's snapshot computes them.
+  const innings = new Map<number, InningsTotals>();
+  for (const [i, balls] of byInnings) {
+    const s = inningsSummary(base.info, balls[0]!.team, balls[0]!.super_over, groupOvers(balls));
+    innings.set(i, { runs: s.runs, wickets: s.wickets, legalBalls: s.legalBalls, extras: s.extras });
+  }
+  const lines = await trx
+    .selectFrom('live_player_lines')
+    .selectAll()
+    .where('fixture_id', '=', row.fixture_id)
+    .execute();
+  const people = Object.values(base.info.registry?.people ?? {});
+  return {
+    ...base,
+    overs,
+    lines: new Map(lines.map((l) => [l.cricsheet_id, l])),
+    innings,
+    players: await knownPlayers(trx, [...new Set(people)]),
+    points: await leaguePoints(trx, base.psLeagues),
+  };
+}
+
+/** The over of `ball` before and after it, by the parser (throws on a malformed ball). */
+function overChange(state: LiveState, ball: LiveBall) {
+  const stored = state.overs.get(overKey(ball.innings, ball.over)) ?? new Map<number, StoredBall>();
+  const existing = stored.get(ball.seq);
+  const after = new Map(stored).set(ball.seq, {
+    team: ball.team,
+    superOver: ball.superOver,
+    delivery: ball.delivery,
+    print: ballFingerprint(ball),
+  });
+  const inOrder = (m: Map<number, StoredBall>) => [...m.entries()].sort(([a], [b]) => a - b).map(([, b]) => b.delivery);
+  const last = state.lastOver;
+  const before =
+    last && last.balls === stored && last.team === ball.team && last.superOver === ball.superOver
+      ? last.parse
+      : overParse(state.info, ball.team, ball.superOver, ball.over, inOrder(stored));
+  const now = overParse(state.info, ball.team, ball.superOver, ball.over, inOrder(after));
+  return { existing, after, before, now, deltas: lineDeltas(before.lines, now.lines) };
+}
+type OverChange = ReturnType<typeof overChange>;
+
+/** Touched players with no line yet and not known to be in the database: to look up. */
+const toLookUp = (state: LiveState, c: OverChange) =>
+  [...c.deltas.keys()].filter((id) => !state.lines.has(id) && !state.players.has(id));
+
+interface ChangedLine {
+  id: string;
+  playerId: number | null;
+  position: PositionId;
+  didPlay: boolean;
+  old: Counters;
+  now: Counters;
+  row: LineRow;
+  isNew: boolean;
+}
+
+/**
+ * A ball's consequences, computed in memory from the state: the lines it changes, the (league,
+ * player) point differences, the leaders, the innings, the events, and the state after it.
+ */
+function planBall(state: LiveState, ball: LiveBall, c: OverChange, looked: Known, fixtureId: number) {
+  const changed: ChangedLine[] = [];
+  for (const [id, { share, delta }] of c.deltas) {
+    const prev = state.lines.get(id);
+    const old = prev ? countersOf(prev) : zeroCounters();
+    const next = { ...old };
+    for (const k of COUNTERS) next[k] += delta[k];
+    const known = state.players.get(id) ?? looked.get(id);
+    const playerId = prev ? prev.player_id : (known?.id ?? null);
+    const position = prev ? positionOf(prev) : (known?.position ?? UNKNOWN_POSITION);
+    const didPlay = prev ? prev.did_play : share.didPlay;
+    const kind =
+      next.dismissals > 0 ? (c.now.lines.get(id)?.dismissalKind ?? prev?.dismissal_kind ?? share.dismissalKind) : null;
+    const row: LineRow = {
+      fixture_id: fixtureId,
+      cricsheet_id: id,
+      player_id: playerId,
+      name: share.name,
+      team: share.team,
+      did_play: didPlay,
+      position_id: position,
+      runs: next.runs,
+      balls: next.balls,
+      fours: next.fours,
+      sixes: next.sixes,
+      dismissals: next.dismissals,
+      dismissal_kind: kind,
+      balls_bowled: next.ballsBowled,
+      maidens: next.maidens,
+      runs_conceded: next.runsConceded,
+      wickets: next.wickets,
+      bowled_lbw_wickets: next.bowledLbwWickets,
+      catches: next.catches,
+      stumpings: next.stumpings,
+      run_outs_direct: next.runOutsDirect,
+      run_outs_indirect: next.runOutsIndirect,
+      points: provisionalPoints(next, didPlay, position, DEFAULT_SIGNED_PS_POINTS),
+    };
+    changed.push({ id, playerId, position, didPlay, old, now: next, row, isNew: !prev });
+  }
+  const lines = new Map(state.lines);
+  for (const l of changed) lines.set(l.id, l.row);
+
+  // Player Selection: each touched player's points difference under each of the fixture's leagues'
+  // points (a player nobody picked in a league has a row too, harmless: members' totals join from
+  // their picks).
+  const psMoves: [number, number, number][] = [];
+  for (const [leagueId, p] of state.points) {
+    for (const l of changed) {
+      if (l.playerId === null) continue;
+      const d = provisionalPoints(l.now, l.didPlay, l.position, p) - provisionalPoints(l.old, l.didPlay, l.position, p);
+      if (d !== 0) psMoves.push([leagueId, l.playerId, d]);
+    }
+  }
+
+  const winners = leadersOf([...lines.values()]);
+  const was = state.innings.get(ball.innings) ?? zeroTotals();
+  const totals: InningsTotals = {
+    runs: was.runs - c.before.totals.runs + c.now.totals.runs,
+    wickets: was.wickets - c.before.totals.wickets + c.now.totals.wickets,
+    legalBalls: was.legalBalls - c.before.totals.legalBalls + c.now.totals.legalBalls,
+    extras: was.extras - c.before.totals.extras + c.now.totals.extras,
+  };
+  const overs = new Map(state.overs).set(overKey(ball.innings, ball.over), c.after);
+  const innings = new Map(state.innings).set(ball.innings, totals);
+
+  const d = ball.delivery;
+  const fixtureEvent = { fixtureId, leagueId: null };
+  const ballEvent: NewEvent = {
+    ...fixtureEvent,
+    type: 'ball',
+    data: {
+      FixtureID: fixtureId,
+      Innings: ball.innings + 1,
+      Team: ball.team,
+      SuperOver: ball.superOver,
+      Over: ball.over,
+      Seq: ball.seq,
+      Batter: d.batter,
+      NonStriker: d.non_striker,
+      Bowler: d.bowler,
+      Runs: { Batter: d.runs.batter, Extras: d.runs.extras, Total: d.runs.total },
+      Extras: Object.entries(d.extras ?? {})
+        .filter(([, n]) => (n ?? 0) > 0)
+        .map(([k]) => k),
+      Wickets: (d.wickets ?? []).map((w) => ({
+        PlayerOut: w.player_out,
+        Kind: w.kind,
+        Fielders: (w.fielders ?? []).map((f) => f.name),
+      })),
+      Corrected: c.existing !== undefined,
+      Provisional: true,
+      ...(ball.superOver ? {} : { Figures: figures(state, lines, d) }),
+    },
+  };
+  const scoreEvent: NewEvent = {
+    ...fixtureEvent,
+    type: 'score',
+    data: {
+      FixtureID: fixtureId,
+      Innings: inningsOut(ball.innings, { team: ball.team, superOver: ball.superOver, ...totals }),
+      Provisional: true,
+    },
+  };
+  const moved = changed.filter((l) => l.isNew || COUNTERS.some((k) => l.old[k] !== l.now[k]));
+  const pointsEvent: NewEvent | null = moved.length
+    ? {
+        ...fixtureEvent,
+        type: 'points',
+        data: {
+          FixtureID: fixtureId,
+          Players: moved.map((l) => ({
+            PlayerID: l.playerId,
+            CricsheetID: l.id,
+            Name: l.row.name,
+            Team: l.row.team,
+            Points: l.row.points,
+            Provisional: true,
+          })),
+          Provisional: true,
+        },
+      }
+    : null;
+  return {
+    corrected: c.existing !== undefined,
+    lines: changed.map((l) => l.row),
+    psMoves,
+    winners,
+    leadersChanged: !jsonEq(state.leaders, winners),
+    ballEvent,
+    scoreEvent,
+    pointsEvent,
+    next: {
+      ...state,
+      overs,
+      lines,
+      innings,
+      players: looked.size ? new Map([...state.players, ...looked]) : state.players,
+      lastOver: { balls: c.after, team: ball.team, superOver: ball.superOver, parse: c.now },
+    } satisfies LiveState,
+  };
+}
+type BallPlan = ReturnType<typeof planBall>;
+
+/**
+ * The striker's, the non-striker's and the bowler's figures after a ball, from the match's lines (in
+ * a match without super overs a player bats in one innings and bowls in the other, so these are the
+ * innings' figures the Match Centre shows): the Match Centre updates its batters and bowlers from them.
+ */
+function figures(state: LiveState, lines: ReadonlyMap<string, LineRow>, d: CricsheetDelivery) {
+  const people = state.info.registry?.people ?? {};
+  const line = (name: string) => {
+    const id = people[name] ?? '';
+    return { l: lines.get(id), playerId: lines.get(id)?.player_id ?? state.players.get(id)?.id ?? null };
+  };
+  const batter = (name: string) => {
+    const { l, playerId } = line(name);
+    return {
+      PlayerID: playerId,
+      Name: name,
+      Runs: l?.runs ?? 0,
+      Balls: l?.balls ?? 0,
+      Fours: l?.fours ?? 0,
+      Sixes: l?.sixes ?? 0,
+      Out: (l?.dismissals ?? 0) > 0,
+      DismissalKind: l?.dismissal_kind ?? null,
+    };
+  };
+  const b = line(d.bowler);
+  const bowled = b.l?.balls_bowled ?? 0;
+  return {
+    Batters: [batter(d.batter), batter(d.non_striker)],
+    Bowler: {
+      PlayerID: b.playerId,
+      Name: d.bowler,
+      Overs: `${Math.floor(bowled / 6)}.${bowled % 6}`,
+      Maidens: b.l?.maidens ?? 0,
+      Runs: b.l?.runs_conceded ?? 0,
+      Wickets: b.l?.wickets ?? 0,
+    },
+  };
+}
+
+const LINE_COLUMNS = [
+  'fixture_id',
+  'cricsheet_id',
+  'player_id',
+  'name',
+  'team',
+  'did_play',
+  'position_id',
+  ...COUNTERS.map((c) => COLUMN[c]),
+  'dismissal_kind',
+  'points',
+] as const satisfies readonly (keyof LineRow)[];
+
+interface BallWrite {
+  fixtureId: number;
+  ball: LiveBall;
+  now: Date;
+  /** The token the state was derived from: nothing is written unless it is still the stored one. */
+  token: string;
+  newToken: string;
+  /** The fast path's extra conditions: the row's members' side as the state has it. */
+  unchanged: { picksSeen: number; psLeagues: readonly number[] } | null;
+  leaders: readonly FeatureWinners[] | null;
+  picksSeen: number | null;
+  /** Leagues whose points moved: added to standings_pending. */
+  pending: readonly number[];
+  lines: readonly LineRow[];
+  psMoves: readonly [number, number, number][];
+  events: readonly NewEvent[];
+}
+
+/**
+ * Every write of a ball in **one statement**: under the fixture's lock (taken first, as every other
+ * writer of the fixture takes it), the live_fixtures row is updated only while its token (and, on the
+ * fast path, its members' side) is what the state was derived from — the delivery, the lines, the
+ * (league, player) points and the events are inserted from that update's row, so a stale state writes
+ * nothing. The events take `LIVE_EVENTS_LOCK` before their ids, as `writeEvents` does, and the NOTIFY
+ * goes with them. Returns the event ids, or null when nothing was written (the token had moved).
+ * Outside a transaction the statement is its own: one round trip per ball.
+ */
+async function writeBall(db: Kysely<DB>, w: BallWrite): Promise<number[] | null> {
+  const f = w.fixtureId;
+  const at = w.now.toISOString();
+  const set = [
+    sql`first_ball_at = coalesce(lf.first_ball_at, ${at}::timestamptz)`,
+    sql`last_ball_at = ${at}::timestamptz`,
+    sql`silent_since = NULL`,
+    sql`updated_at = ${at}::timestamptz`,
+    sql`state_token = ${w.newToken}`,
+  ];
+  if (w.leaders) set.push(sql`leaders = ${JSON.stringify(w.leaders)}::jsonb`);
+  if (w.picksSeen !== null) set.push(sql`picks_seen = ${w.picksSeen}::int`);
+  if (w.pending.length)
+    set.push(sql`standings_pending = (SELECT coalesce(jsonb_agg(v ORDER BY v), '[]'::jsonb) FROM (
+      SELECT jsonb_array_elements_text(lf.standings_pending)::int AS v UNION SELECT unnest(${sql.val([...w.pending])}::int[])) u)`);
+  const gate = [sql`lf.fixture_id = ${f}::int`, sql`lf.state = 'live'`, sql`lf.state_token = ${w.token}`];
+  if (w.unchanged) {
+    gate.push(
+      sql`lf.first_ball_at IS NOT NULL`,
+      sql`lf.silent_since IS NULL`,
+      sql`lf.picks_seen = ${w.unchanged.picksSeen}::int`,
+      sql`lf.ps_leagues = ${JSON.stringify(w.unchanged.psLeagues)}::jsonb`,
+    );
+  }
+  const b = w.ball;
+  const cols = sql.join(LINE_COLUMNS.map((c) => sql.ref(c)));
+  const lines = w.lines.length
+    ? sql`, ln AS (INSERT INTO live_player_lines (${cols})
+        SELECT ${sql.join(LINE_COLUMNS.map((c) => sql.ref(`r.${c}`)))}
+        FROM upd CROSS JOIN jsonb_populate_recordset(NULL::live_player_lines, ${JSON.stringify(w.lines)}::jsonb) r
+        ON CONFLICT (fixture_id, cricsheet_id) DO UPDATE SET ${sql.join(
+          LINE_COLUMNS.filter((c) => c !== 'fixture_id' && c !== 'cricsheet_id').map(
+            (c) => sql`${sql.ref(c)} = ${sql.ref(`excluded.${c}`)}`,
+          ),
+        )})`
+    : sql``;
+  const points = w.psMoves.length
+    ? sql`, pp AS (INSERT INTO live_league_player_points AS m (league_id, fixture_id, player_id, points)
+        SELECT x.l, ${f}::int, x.p, x.d FROM upd CROSS JOIN unnest(${sql.val(w.psMoves.map((m) => m[0]))}::int[],
+          ${sql.val(w.psMoves.map((m) => m[1]))}::int[], ${sql.val(w.psMoves.map((m) => m[2]))}::int[]) AS x(l, p, d)
+        ON CONFLICT (league_id, fixture_id, player_id) DO UPDATE SET points = m.points + excluded.points)`
+    : sql``;
+  const events = JSON.stringify(w.events.map((e) => ({ f: e.fixtureId, l: e.leagueId, t: e.type, d: e.data })));
+  const { rows } = await sql<{ ids: number[] | string | null }>`
+    WITH lk AS MATERIALIZED (SELECT pg_advisory_xact_lock(${LIVE_LOCK}, ${f}::int)),
+    upd AS (UPDATE live_fixtures AS lf SET ${sql.join(set)} FROM lk WHERE ${sql.join(gate, sql` AND `)}
+      RETURNING lf.fixture_id),
+    dl AS (INSERT INTO live_deliveries (fixture_id, innings, over, seq, team, super_over, delivery, received_at)
+      SELECT ${f}::int, ${b.innings}::int, ${b.over}::int, ${b.seq}::int, ${b.team}::text, ${b.superOver}::boolean,
+             ${JSON.stringify(b.delivery)}::jsonb, ${at}::timestamptz FROM upd
+      ON CONFLICT (fixture_id, innings, over, seq) DO UPDATE SET team = excluded.team, super_over = excluded.super_over,
+        delivery = excluded.delivery, received_at = excluded.received_at)
+    ${lines} ${points},
+    lke AS MATERIALIZED (SELECT pg_advisory_xact_lock(${LIVE_EVENTS_LOCK}) FROM upd),
+    ev AS (INSERT INTO live_events (fixture_id, league_id, type, data)
+      SELECT s.f, s.l, s.t, s.d FROM (
+        SELECT (e->>'f')::int AS f, (e->>'l')::int AS l, e->>'t' AS t, e->'d' AS d, n
+        FROM lke CROSS JOIN jsonb_array_elements(${events}::jsonb) WITH ORDINALITY AS x(e, n) ORDER BY n) s
+      RETURNING id)
+    SELECT a.ids, pg_notify(change_channel(), 'E') FROM (SELECT array_agg(id ORDER BY id) AS ids FROM ev) a
+    WHERE EXISTS (SELECT 1 FROM upd)`.execute(db);
+  if (rows.length === 0) return null;
+  const ids = rows[0]!.ids;
+  // PGlite and pg both parse int[]; a driver that does not gives "{1,2}".
+  const list = typeof ids === 'string' ? ids.replace(/[{}]/g, '').split(',').filter(Boolean) : (ids ?? []);
+  return list.map(Number);
+}
+
 /**
  * Applies one ball. A ball identical to the one stored at its position changes nothing; a different
  * one replaces it (a correction). `now` is the receiving time (the first ball's starts the fixture).
+ *
+ * The ordinary ball (the fixture started and not silent, its members counted, the leaders unchanged,
+ * the process's state of the fixture current) is one statement: computed from the state in memory,
+ * written by `writeBall` under the token. Everything else — the first ball, a ball after silence, a
+ * change of the leaders or of the fixture's picks, a duplicate, a state another process moved on —
+ * is one transaction that reads the row (and the balls and lines when the token moved) under the lock.
  */
 export async function applyBall(db: Kysely<DB>, fixtureId: number, ball: LiveBall, now: Date): Promise<ApplyResult> {
-  return withTransaction(db, async (trx) => {
+  const cache = stateCache(db);
+  const state = cache?.get(fixtureId);
+  if (state?.started && !state.silent && state.picksSeen >= 0) {
+    const stored = state.overs.get(overKey(ball.innings, ball.over))?.get(ball.seq);
+    // A duplicate is confirmed against the database (the transaction below).
+    if (stored?.print !== ballFingerprint(ball)) {
+      let plan: BallPlan | undefined;
+      try {
+        const change = overChange(state, ball);
+        plan = planBall(state, ball, change, await knownPlayers(db, toLookUp(state, change)), fixtureId);
+      } catch {
+        // Refused by the parser: the transaction below decides on the database's balls (and throws).
+      }
+      if (plan && !plan.leadersChanged) {
+        const token = newToken();
+        const ids = await writeBall(db, {
+          fixtureId,
+          ball,
+          now,
+          token: state.token,
+          newToken: token,
+          unchanged: { picksSeen: state.picksSeen, psLeagues: state.psLeagues },
+          leaders: null,
+          picksSeen: null,
+          pending: [...new Set(plan.psMoves.map((m) => m[0]))],
+          lines: plan.lines,
+          psMoves: plan.psMoves,
+          events: [plan.ballEvent, plan.scoreEvent, ...(plan.pointsEvent ? [plan.pointsEvent] : [])],
+        });
+        if (ids) {
+          remember(cache, fixtureId, { ...plan.next, token });
+          return { changed: true, corrected: plan.corrected, eventIds: ids };
+        }
+      }
+    }
+    // The state stays: the transaction checks its token against the row and reads again only if it moved.
+  }
+  const { result, next } = await withTransaction(db, async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${LIVE_LOCK}, ${fixtureId})`.execute(trx);
-    const live = await trx
+    const row = await trx
       .selectFrom('live_fixtures')
       .selectAll()
       .where('fixture_id', '=', fixtureId)
       .executeTakeFirst();
-    if (!live) throw new Error(`fixture ${fixtureId} is not live (startLive first)`);
-    if (live.state !== 'live') return { changed: false, corrected: false, eventIds: [] };
-    const ctx: FixtureCtx = { fixtureId, info: parseJson<CricsheetInfo>(live.info) };
-
-    const overRows = await trx
-      .selectFrom('live_deliveries')
-      .select(['seq', 'team', 'super_over', 'delivery'])
-      .where('fixture_id', '=', fixtureId)
-      .where('innings', '=', ball.innings)
-      .where('over', '=', ball.over)
-      .orderBy('seq')
-      .execute();
-    const existing = overRows.find((r) => r.seq === ball.seq);
-    if (
-      existing &&
-      existing.team === ball.team &&
-      stableJson(parseJson(existing.delivery)) === stableJson(ball.delivery)
-    ) {
-      return { changed: false, corrected: false, eventIds: [] };
+    if (!row) throw new Error(`fixture ${fixtureId} is not live (startLive first)`);
+    if (row.state !== 'live') return { result: NO_CHANGE, next: null };
+    const cached = cache?.get(fixtureId);
+    let s: LiveState;
+    if (cached && cached.token === row.state_token) {
+      const r = fromRow(row);
+      s = {
+        ...cached,
+        ...r,
+        points: jsonEq(r.psLeagues, cached.psLeagues) ? cached.points : await leaguePoints(trx, r.psLeagues),
+      };
+    } else {
+      s = await loadState(trx, row);
     }
-    const before = overRows.map((r) => ({ seq: r.seq, delivery: parseJson<CricsheetDelivery>(r.delivery) }));
-    const after = [...before.filter((r) => r.seq !== ball.seq), { seq: ball.seq, delivery: ball.delivery }].sort(
-      (a, b) => a.seq - b.seq,
-    );
+    const stored = s.overs.get(overKey(ball.innings, ball.over))?.get(ball.seq);
+    if (stored?.print === ballFingerprint(ball)) return { result: NO_CHANGE, next: s };
+
     // The over's lines before and after, by the parser (throws on a malformed ball: nothing is written).
-    const oldShares = overLines(
-      ctx.info,
-      ball.team,
-      ball.superOver,
-      ball.over,
-      before.map((r) => r.delivery),
-    );
-    const newShares = overLines(
-      ctx.info,
-      ball.team,
-      ball.superOver,
-      ball.over,
-      after.map((r) => r.delivery),
-    );
-    const deltas = lineDeltas(oldShares, newShares);
-
-    await trx
-      .insertInto('live_deliveries')
-      .values({
-        fixture_id: fixtureId,
-        innings: ball.innings,
-        over: ball.over,
-        seq: ball.seq,
-        team: ball.team,
-        super_over: ball.superOver,
-        delivery: JSON.stringify(ball.delivery),
-        received_at: now,
-      })
-      .onConflict((oc) =>
-        oc.columns(['fixture_id', 'innings', 'over', 'seq']).doUpdateSet({
-          team: ball.team,
-          super_over: ball.superOver,
-          delivery: JSON.stringify(ball.delivery),
-          received_at: now,
-        }),
-      )
-      .execute();
-
-    const events: NewEvent[] = [];
-    const fixtureEvent = { fixtureId, leagueId: null };
-
+    const change = overChange(s, ball);
+    const plan = planBall(s, ball, change, await knownPlayers(trx, toLookUp(s, change)), fixtureId);
+    const events: NewEvent[] = [plan.ballEvent, plan.scoreEvent];
     // The fixture starts with its first ball: picks lock from then on, even before the scheduled start.
-    const stateChanged = live.first_ball_at === null || live.silent_since !== null;
-    await trx
-      .updateTable('live_fixtures')
-      .set({
-        first_ball_at: live.first_ball_at ?? now,
-        last_ball_at: now,
-        silent_since: null,
-        updated_at: now,
-      })
-      .where('fixture_id', '=', fixtureId)
-      .execute();
-    if (live.first_ball_at === null) {
+    if (row.first_ball_at === null) {
       await sql`UPDATE fixtures SET status = 'live', start_time = least(start_time, ${now.toISOString()}::timestamptz),
         updated_at = ${now.toISOString()}::timestamptz WHERE id = ${fixtureId} AND status IN ('scheduled', 'live')`.execute(
         trx,
       );
     }
-    if (stateChanged) {
+    if (row.first_ball_at === null || row.silent_since !== null) {
       events.push({
-        ...fixtureEvent,
+        fixtureId,
+        leagueId: null,
         type: 'state',
         data: { FixtureID: fixtureId, State: 'live', SilentSince: null, Provisional: true },
       });
     }
-
-    // Lines: the touched players' running lines move by the over's difference.
-    const touched = [...deltas.keys()];
-    const stored = touched.length
-      ? await trx
-          .selectFrom('live_player_lines')
-          .selectAll()
-          .where('fixture_id', '=', fixtureId)
-          .where('cricsheet_id', 'in', touched)
-          .execute()
-      : [];
-    const storedBy = new Map(stored.map((r) => [r.cricsheet_id, r]));
-    const known = await knownPlayers(
-      trx,
-      touched.filter((id) => !storedBy.has(id)),
-    );
-    const changedLines: {
-      id: string;
-      playerId: number | null;
-      position: PositionId;
-      didPlay: boolean;
-      old: Counters;
-      now: Counters;
-      row: LineRow;
-    }[] = [];
-    for (const [id, { share, delta }] of deltas) {
-      const prev = storedBy.get(id);
-      const old = prev ? countersOf(prev) : (Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Counters);
-      const next = { ...old };
-      for (const c of COUNTERS) next[c] += delta[c];
-      const k = known.get(id);
-      const playerId = prev ? prev.player_id : (k?.id ?? null);
-      const position = prev ? positionOf(prev) : (k?.position ?? UNKNOWN_POSITION);
-      const didPlay = prev ? prev.did_play : share.didPlay;
-      const kind =
-        next.dismissals > 0 ? (newShares.get(id)?.dismissalKind ?? prev?.dismissal_kind ?? share.dismissalKind) : null;
-      const row: LineRow = {
-        fixture_id: fixtureId,
-        cricsheet_id: id,
-        player_id: playerId,
-        name: share.name,
-        team: share.team,
-        did_play: didPlay,
-        position_id: position,
-        runs: next.runs,
-        balls: next.balls,
-        fours: next.fours,
-        sixes: next.sixes,
-        dismissals: next.dismissals,
-        dismissal_kind: kind,
-        balls_bowled: next.ballsBowled,
-        maidens: next.maidens,
-        runs_conceded: next.runsConceded,
-        wickets: next.wickets,
-        bowled_lbw_wickets: next.bowledLbwWickets,
-        catches: next.catches,
-        stumpings: next.stumpings,
-        run_outs_direct: next.runOutsDirect,
-        run_outs_indirect: next.runOutsIndirect,
-        points: provisionalPoints(next, didPlay, position, DEFAULT_SIGNED_PS_POINTS),
-      };
-      changedLines.push({ id, playerId, position, didPlay, old, now: next, row });
-    }
-    if (changedLines.length) {
-      const { fixture_id: _f, cricsheet_id: _c, ...updatable } = changedLines[0]!.row;
-      const set = Object.fromEntries(Object.keys(updatable).map((k) => [k, sql.ref(`excluded.${k}`)]));
-      await trx
-        .insertInto('live_player_lines')
-        .values(changedLines.map((l) => l.row))
-        .onConflict((oc) => oc.columns(['fixture_id', 'cricsheet_id']).doUpdateSet(set as never))
-        .execute();
-      const moved = changedLines.filter((l) => COUNTERS.some((c) => l.old[c] !== l.now[c]) || !storedBy.has(l.id));
-      if (moved.length) {
-        events.push({
-          ...fixtureEvent,
-          type: 'points',
-          data: {
-            FixtureID: fixtureId,
-            Players: moved.map((l) => ({
-              PlayerID: l.playerId,
-              CricsheetID: l.id,
-              Name: l.row.name,
-              Team: l.row.team,
-              Points: l.row.points,
-              Provisional: true,
-            })),
-            Provisional: true,
-          },
-        });
-      }
-    }
+    if (plan.pointsEvent) events.push(plan.pointsEvent);
 
     // Members: Player Selection by the difference of the touched players' points (or rebuilt when
     // the fixture's picks changed, e.g. lock-time auto-picks); Match Prediction when the leaders move.
-    const leagues = new Set<number>();
     // The fixture's picks are counted at its first ball and then by flushLive (every poll), not per
     // ball: a change (lock-time auto-picks) rebuilds the members there.
-    const picksNow = live.picks_seen < 0 ? await pickCount(trx, fixtureId) : live.picks_seen;
-    const allLines = await trx
-      .selectFrom('live_player_lines')
-      .selectAll()
-      .where('fixture_id', '=', fixtureId)
-      .execute();
-    const winners = leadersOf(allLines);
-    const oldWinners = parseJson<FeatureWinners[]>(live.leaders);
-    if (picksNow !== live.picks_seen) {
-      for (const id of await rebuildMembers(trx, fixtureId, allLines, winners)) leagues.add(id);
-    } else {
-      const withPlayer = changedLines.filter((l) => l.playerId !== null);
-      for (const id of await movePsMembers(trx, fixtureId, parseJson<number[]>(live.ps_leagues), withPlayer))
+    const leagues = new Set<number>();
+    const picksNow = row.picks_seen < 0 ? await pickCount(trx, fixtureId) : row.picks_seen;
+    let psMoves = plan.psMoves;
+    let { psLeagues, points } = s;
+    if (picksNow !== row.picks_seen) {
+      for (const id of await rebuildMembers(trx, fixtureId, [...plan.next.lines.values()], plan.winners))
         leagues.add(id);
-      for (const id of await moveMpMembers(trx, fixtureId, oldWinners, winners)) leagues.add(id);
+      psMoves = [];
+      const r = await trx
+        .selectFrom('live_fixtures')
+        .select('ps_leagues')
+        .where('fixture_id', '=', fixtureId)
+        .executeTakeFirstOrThrow();
+      psLeagues = parseJson<number[]>(r.ps_leagues);
+      points = await leaguePoints(trx, psLeagues);
+    } else {
+      for (const [id] of psMoves) leagues.add(id);
+      if (plan.leadersChanged)
+        for (const id of await moveMpMembers(trx, fixtureId, s.leaders, plan.winners)) leagues.add(id);
     }
-    const leadersChanged = stableJson(oldWinners) !== stableJson(winners);
-    await trx
-      .updateTable('live_fixtures')
-      .set({ leaders: JSON.stringify(winners), picks_seen: picksNow })
-      .where('fixture_id', '=', fixtureId)
-      .execute();
-    if (leadersChanged) {
+    if (plan.leadersChanged) {
       events.push({
-        ...fixtureEvent,
+        fixtureId,
+        leagueId: null,
         type: 'leaders',
-        data: { FixtureID: fixtureId, Leaders: await describeLeaders(trx, winners, allLines), Provisional: true },
+        data: {
+          FixtureID: fixtureId,
+          Leaders: await describeLeaders(trx, plan.winners, [...plan.next.lines.values()]),
+          Provisional: true,
+        },
       });
     }
-
-    // The ball and the innings score.
-    const d = ball.delivery;
-    events.unshift({
-      ...fixtureEvent,
-      type: 'ball',
-      data: {
-        FixtureID: fixtureId,
-        Innings: ball.innings + 1,
-        Team: ball.team,
-        SuperOver: ball.superOver,
-        Over: ball.over,
-        Seq: ball.seq,
-        Batter: d.batter,
-        NonStriker: d.non_striker,
-        Bowler: d.bowler,
-        Runs: { Batter: d.runs.batter, Extras: d.runs.extras, Total: d.runs.total },
-        Extras: Object.entries(d.extras ?? {})
-          .filter(([, n]) => (n ?? 0) > 0)
-          .map(([k]) => k),
-        Wickets: (d.wickets ?? []).map((w) => ({
-          PlayerOut: w.player_out,
-          Kind: w.kind,
-          Fielders: (w.fielders ?? []).map((f) => f.name),
-        })),
-        Corrected: existing !== undefined,
-        Provisional: true,
-      },
-    });
-    events.splice(1, 0, {
-      ...fixtureEvent,
-      type: 'score',
-      data: { FixtureID: fixtureId, Innings: await inningsScore(trx, ctx, ball), Provisional: true },
-    });
     // Standings: not per ball. The leagues whose points moved wait in standings_pending for
     // flushLive (the ingesting process, at most once per interval) or silence or completion.
-    const wasPending = parseJson<number[]>(live.standings_pending);
-    const nextPending = [...new Set([...wasPending, ...leagues])].sort((a, b) => a - b);
-    if (nextPending.length !== wasPending.length) {
-      await trx
-        .updateTable('live_fixtures')
-        .set({ standings_pending: JSON.stringify(nextPending) })
-        .where('fixture_id', '=', fixtureId)
-        .execute();
-    }
-    const eventIds = await writeEvents(trx, events);
-    return { changed: true, corrected: existing !== undefined, eventIds };
+    const token = newToken();
+    const ids = await writeBall(trx, {
+      fixtureId,
+      ball,
+      now,
+      token: row.state_token,
+      newToken: token,
+      unchanged: null,
+      leaders: plan.winners,
+      picksSeen: picksNow,
+      pending: [...leagues],
+      lines: plan.lines,
+      psMoves,
+      events,
+    });
+    if (!ids) throw new Error(`live fixture ${fixtureId} changed under its lock`);
+    const next: LiveState = {
+      ...plan.next,
+      token,
+      leaders: plan.winners,
+      psLeagues,
+      points,
+      picksSeen: picksNow,
+      started: true,
+      silent: false,
+    };
+    return { result: { changed: true, corrected: plan.corrected, eventIds: ids }, next };
   });
+  remember(cache, fixtureId, next);
+  return result;
 }
 
 /**
@@ -545,19 +899,6 @@ async function pickCount(trx: Kysely<DB>, fixtureId: number): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-/** The innings of `ball` as it stands (the parser's totals over its stored balls). */
-async function inningsScore(trx: Kysely<DB>, ctx: FixtureCtx, ball: LiveBall) {
-  const rows = await trx
-    .selectFrom('live_deliveries')
-    .select(['over', 'seq', 'delivery'])
-    .where('fixture_id', '=', ctx.fixtureId)
-    .where('innings', '=', ball.innings)
-    .orderBy('over')
-    .orderBy('seq')
-    .execute();
-  return inningsOut(ball.innings, inningsSummary(ctx.info, ball.team, ball.superOver, groupOvers(rows)));
-}
-
 export function groupOvers(rows: readonly { over: number; delivery: unknown }[]) {
   const overs: { over: number; deliveries: CricsheetDelivery[] }[] = [];
   for (const r of rows) {
@@ -633,34 +974,6 @@ export async function describeLeaders(trx: Kysely<DB>, winners: readonly Feature
       Value: value,
     };
   });
-}
-
-/** Player Selection: each touched player's points difference, per league where someone picked them (live_league_player_points). */
-async function movePsMembers(
-  trx: Kysely<DB>,
-  fixtureId: number,
-  psLeagues: readonly number[],
-  lines: readonly { playerId: number | null; position: PositionId; didPlay: boolean; old: Counters; now: Counters }[],
-): Promise<number[]> {
-  if (lines.length === 0) return [];
-  // Every Player Selection league of the fixture (kept by the rebuild): a player nobody picked in a
-  // league has a row too, harmless (members' totals join from their picks).
-  if (psLeagues.length === 0) return [];
-  const points = await leaguePoints(trx, psLeagues);
-  const moved: [number, number, number][] = [];
-  for (const [leagueId, p] of points) {
-    for (const l of lines) {
-      const delta =
-        provisionalPoints(l.now, l.didPlay, l.position, p) - provisionalPoints(l.old, l.didPlay, l.position, p);
-      if (delta !== 0) moved.push([leagueId, l.playerId!, delta]);
-    }
-  }
-  if (moved.length === 0) return [];
-  await sql`
-    INSERT INTO live_league_player_points AS m (league_id, fixture_id, player_id, points)
-    VALUES ${sql.join(moved.map(([l, p, d]) => sql`(${l}::int, ${fixtureId}::int, ${p}::int, ${d}::int)`))}
-    ON CONFLICT (league_id, fixture_id, player_id) DO UPDATE SET points = m.points + excluded.points`.execute(trx);
-  return [...new Set(moved.map(([l]) => l))];
 }
 
 function winnerPairs(winners: readonly FeatureWinners[]): Set<string> {

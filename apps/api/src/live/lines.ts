@@ -102,6 +102,16 @@ function matchOf(
   };
 }
 
+/** An innings' additive totals (the parser's, summed per delivery: an innings' are the sum of its overs'). */
+export interface InningsTotals {
+  runs: number;
+  wickets: number;
+  legalBalls: number;
+  extras: number;
+}
+
+export const zeroTotals = (): InningsTotals => ({ runs: 0, wickets: 0, legalBalls: 0, extras: 0 });
+
 /**
  * Each player's part of one over: the parser's lines of a match made of that over, for the players
  * with a number in it (keyed by Cricsheet id). Throws CricsheetFormatError as the importer would.
@@ -113,8 +123,19 @@ export function overLines(
   over: number,
   deliveries: readonly CricsheetDelivery[],
 ): Map<string, LineShare> {
+  return overParse(info, team, superOver, over, deliveries).lines;
+}
+
+/** One over by the parser: each player's part of it (`overLines`) and the over's innings totals. */
+export function overParse(
+  info: CricsheetInfo,
+  team: string,
+  superOver: boolean,
+  over: number,
+  deliveries: readonly CricsheetDelivery[],
+): { lines: Map<string, LineShare>; totals: InningsTotals } {
   const out = new Map<string, LineShare>();
-  if (deliveries.length === 0) return out;
+  if (deliveries.length === 0) return { lines: out, totals: zeroTotals() };
   const parsed = parseCricsheetMatch(
     matchOf(info, [{ team, superOver, overs: [{ over, deliveries: [...deliveries] }] }]),
     'live feed',
@@ -148,7 +169,8 @@ export function overLines(
       dismissalKind: l.dismissalKind,
     });
   }
-  return out;
+  const i = parsed.innings[0]!;
+  return { lines: out, totals: { runs: i.runs, wickets: i.wickets, legalBalls: i.legalBalls, extras: i.extras } };
 }
 
 /** The innings totals of the parser (runs, wickets, legal balls, extras) for one innings' balls. */

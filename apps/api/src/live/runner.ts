@@ -46,6 +46,12 @@ export interface RunOptions {
   runnerId?: string;
   /** How long a claimed lease lasts without renewal (default 30 s, at least twice the feed's wait). */
   leaseMs?: number;
+  /**
+   * When another process holds the lease: wait (sleeping until it would expire, then looking again)
+   * and take over when it lapses, instead of returning 'taken'. Nothing is polled or written while
+   * waiting. The supervisor waits, so a match whose runner died resumes within the lease.
+   */
+  waitForLease?: boolean;
   log?: { warn(...args: unknown[]): void; info(...args: unknown[]): void };
 }
 
@@ -73,6 +79,28 @@ export async function claimLease(db: Kysely<DB>, fixtureId: number, runner: stri
   });
 }
 
+/**
+ * Who runs the fixture's feed, read only: 'completed', the time another runner's lease lasts until,
+ * or null (no row yet, no runner, this runner, or a lapsed lease: free to claim).
+ */
+export async function leaseHeldUntil(
+  db: Kysely<DB>,
+  fixtureId: number,
+  runner: string,
+  now: Date,
+): Promise<'completed' | Date | null> {
+  const row = await db
+    .selectFrom('live_fixtures')
+    .select(['state', 'runner', 'lease_until'])
+    .where('fixture_id', '=', fixtureId)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.state === 'completed') return 'completed';
+  if (!row.runner || row.runner === runner || !row.lease_until) return null;
+  const until = new Date(row.lease_until);
+  return until.getTime() > now.getTime() ? until : null;
+}
+
 export async function runFeed(
   db: Kysely<DB>,
   fixtureId: number,
@@ -88,6 +116,16 @@ export async function runFeed(
   let lastNews = clock.now().getTime();
 
   while (!options.signal?.aborted) {
+    if (!known) {
+      // Another process runs it: nothing is polled, written or read beyond this row until its lease lapses.
+      const held = await leaseHeldUntil(db, fixtureId, runner, clock.now());
+      if (held === 'completed') return 'completed';
+      if (held) {
+        if (!options.waitForLease) return 'taken';
+        await clock.sleep(held.getTime() - clock.now().getTime() + 1, options.signal);
+        continue;
+      }
+    }
     let update = null;
     try {
       update = await feed.next();
@@ -111,7 +149,12 @@ export async function runFeed(
         if (live?.last_ball_at) lastNews = Math.max(lastNews, new Date(live.last_ball_at).getTime());
         known = await storedBalls(db, fixtureId);
       }
-      if (!(await claimLease(db, fixtureId, runner, now, leaseMs))) return 'taken';
+      if (!(await claimLease(db, fixtureId, runner, now, leaseMs))) {
+        // Claimed by another process in the meantime.
+        if (!options.waitForLease) return 'taken';
+        known = undefined;
+        continue;
+      }
       // Position order: a gap filled late, or a burst after a gap, is applied as the match went.
       const balls = [...update.balls].sort(comparePositions);
       for (const ball of balls) {
@@ -142,7 +185,11 @@ export async function runFeed(
         return 'failed';
       }
     } else if (known) {
-      if (!(await claimLease(db, fixtureId, runner, now, leaseMs))) return 'taken';
+      if (!(await claimLease(db, fixtureId, runner, now, leaseMs))) {
+        if (!options.waitForLease) return 'taken';
+        known = undefined;
+        continue;
+      }
       if (now.getTime() - lastNews >= silentAfter) await markSilent(db, fixtureId, new Date(lastNews));
     }
     // Standings (and a change of the fixture's picks): at most once per interval, after the balls.
@@ -180,8 +227,8 @@ export function feedUrlFor(template: string, fixtureId: number, matchId: string)
 
 /**
  * Starts the polling feed of every fixture about to start or live (when LIVE_FEED_URL is set), in
- * every API process: the lease decides which one ingests; the others find it taken and look again at
- * the next tick (taking over when its holder died).
+ * every API process: the lease decides which one ingests; the others wait for it to lapse (one read
+ * of the row per lease period, no vendor request) and take over within the lease when its holder died.
  */
 export class LiveSupervisor {
   private readonly running = new Map<number, AbortController>();
@@ -220,7 +267,12 @@ export class LiveSupervisor {
       });
       const ctl = new AbortController();
       this.running.set(f.id, ctl);
-      runFeed(this.db, f.id, feed, { signal: ctl.signal, silentAfterMs: this.config.silentAfterMs, log: this.log })
+      runFeed(this.db, f.id, feed, {
+        signal: ctl.signal,
+        silentAfterMs: this.config.silentAfterMs,
+        log: this.log,
+        waitForLease: true,
+      })
         .then((outcome) => {
           if (outcome !== 'taken') this.log?.info(`live feed of fixture ${f.id}: ${outcome}`);
         })

@@ -228,6 +228,84 @@ describe(`live feeds and their runner on ${DB_TARGET}`, () => {
     expect(rows[0]!.n).toBe(0);
   }, 120_000);
 
+  it('a process waiting for the lease polls and writes nothing while it is held, and takes over as soon as it lapses', async () => {
+    const db = w.t.db;
+    const f = await nextFixture(w, 0, 'lease');
+    const clock = new TestClock();
+    // The holder plays 30 balls (3 polls of 10), then dies with its lease (20 s) left behind.
+    const first = new ReplayFeed(f.match, f.matchId, { ballIntervalMs: 1_000, batch: 10 });
+    let n = 0;
+    const dying: LiveFeed = {
+      source: first.source,
+      matchId: f.matchId,
+      get done() {
+        return false;
+      },
+      waitMs: () => 1_000,
+      next: async () => (++n <= 3 ? first.next() : null),
+    };
+    const ctl = new AbortController();
+    const run1 = runFeed(db, f.fixtureId, dying, { clock, signal: ctl.signal, runnerId: 'holder', leaseMs: 20_000 });
+    while (n < 4) await new Promise((r) => setTimeout(r, 5));
+    ctl.abort();
+    await run1;
+    const lease = await db
+      .selectFrom('live_fixtures')
+      .select(['runner', 'lease_until', 'updated_at'])
+      .where('fixture_id', '=', f.fixtureId)
+      .executeTakeFirstOrThrow();
+    expect(lease.runner).toBe('holder');
+    const until = new Date(lease.lease_until!).getTime();
+
+    /** A full replay that notes when it is first asked (the vendor request a waiting process must not make). */
+    const counted = (waiter: TestClock) => {
+      const replay = new ReplayFeed(f.match, f.matchId, { ballIntervalMs: 0, batch: 1_000 });
+      const seen = { polls: 0, firstAt: undefined as number | undefined, sleeps: 0 };
+      const feed: LiveFeed = {
+        source: replay.source,
+        matchId: f.matchId,
+        get done() {
+          return replay.done;
+        },
+        waitMs: () => 0,
+        next: async () => {
+          seen.polls += 1;
+          seen.firstAt ??= waiter.t;
+          return replay.next();
+        },
+      };
+      const sleep = waiter.sleep.bind(waiter);
+      waiter.sleep = async (ms: number) => {
+        if (seen.polls === 0) seen.sleeps += 1;
+        await sleep(ms);
+      };
+      return { feed, seen };
+    };
+    // Not waiting: 'taken' at once, without asking the vendor or writing.
+    const quick = new TestClock(clock.t);
+    const a = counted(quick);
+    expect(await runFeed(db, f.fixtureId, a.feed, { clock: quick, runnerId: 'other' })).toBe('taken');
+    expect(a.seen.polls).toBe(0);
+    const after = await db
+      .selectFrom('live_fixtures')
+      .select(['runner', 'updated_at'])
+      .where('fixture_id', '=', f.fixtureId)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ runner: 'holder', updated_at: lease.updated_at });
+
+    // Waiting (as the supervisor does): one sleep until the lease lapses, then it takes over and finishes.
+    const waiter = new TestClock(clock.t);
+    const b = counted(waiter);
+    expect(await runFeed(db, f.fixtureId, b.feed, { clock: waiter, runnerId: 'waiter', waitForLease: true })).toBe(
+      'completed',
+    );
+    expect(b.seen.sleeps).toBe(1);
+    expect(b.seen.firstAt).toBeGreaterThan(until);
+    expect(b.seen.firstAt! - until).toBeLessThanOrEqual(1_000);
+    const balls = (await fixtureEvents(w, f.fixtureId)).filter((e) => e.type === 'ball');
+    expect(balls).toHaveLength(f.balls.length); // every ball once
+  }, 120_000);
+
   it('a ball the rules refuse (a bowler not in the teams) is left out and recorded; the others are applied', async () => {
     const f = await nextFixture(w, 0, 'bad');
     const [a, b, c] = f.balls;

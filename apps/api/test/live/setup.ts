@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { expect } from 'vitest';
 import { loadDemoLeague } from '../../src/cricket/demo/season';
 import { simulateMatch } from '../../src/cricket/demo/simulate';
@@ -6,7 +6,7 @@ import type { PositionId } from '../../src/cricket/catalogue';
 import type { CricsheetMatch } from '../../src/cricket/import/cricsheet-format';
 import { parseCricsheetMatch } from '../../src/cricket/import/parse';
 import { playerPoints } from '../../src/cricket/scoring/player-selection';
-import type { DB } from '../../src/db/schema';
+import type { DB, LivePlayerLinesTable } from '../../src/db/schema';
 import { ballsOf, type Clock, type LiveBall } from '../../src/live/feed';
 import { countersOf, leadersOf, startLive } from '../../src/live/ingest';
 import { provisionalPoints } from '../../src/live/lines';
@@ -196,8 +196,14 @@ export const nonzero = (m: Map<number, number>) => new Map([...m].filter(([, v])
  * Every member's provisional points of the fixture computed from scratch (not incrementally): PS
  * picks × the league's points on the stored lines, MP picks against the leaders of the stored lines.
  */
-export async function membersFromScratch(db: Kysely<DB>, fixtureId: number) {
-  const lines = await db.selectFrom('live_player_lines').selectAll().where('fixture_id', '=', fixtureId).execute();
+export async function membersFromScratch(
+  db: Kysely<DB>,
+  fixtureId: number,
+  from?: readonly Selectable<LivePlayerLinesTable>[],
+) {
+  // The stored lines, or lines computed elsewhere (from scratch by the parser).
+  const lines =
+    from ?? (await db.selectFrom('live_player_lines').selectAll().where('fixture_id', '=', fixtureId).execute());
   const byPlayer = new Map(lines.filter((l) => l.player_id !== null).map((l) => [l.player_id!, l]));
   const out = new Map<string, number>();
   const ps = await db.selectFrom('player_selections').selectAll().where('fixture_id', '=', fixtureId).execute();

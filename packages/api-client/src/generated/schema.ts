@@ -1056,6 +1056,12 @@ export interface components {
             /** @description this ball replaces one sent before at the same position */
             Corrected: boolean;
             Provisional: boolean;
+            /** @description the figures this ball changed, as the Match Centre's Batters and Bowlers show them (absent in a super over, whose balls count for no player) */
+            Figures?: {
+                /** @description the striker and the non-striker */
+                Batters: components["schemas"]["LiveBatter"][];
+                Bowler: components["schemas"]["LiveBowler"];
+            };
         };
         LiveScoreEvent: {
             EventID: number;

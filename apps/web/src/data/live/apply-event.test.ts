@@ -94,6 +94,64 @@ describe('live events → the Match Centre', () => {
     expect(applyToMatchCentre(seen, ball({ FixtureID: 8 }))).toBe(seen);
   });
 
+  it("updates the batters and bowlers from a ball's figures, and starts them again in a new innings", () => {
+    const bat = (Name: string, Runs: number, Out = false) => ({
+      PlayerID: null,
+      Name,
+      Runs,
+      Balls: Runs,
+      Fours: 0,
+      Sixes: 0,
+      Out,
+      DismissalKind: Out ? 'bowled' : null,
+    });
+    const bowl = (Name: string, Overs: string, Runs: number) => ({
+      PlayerID: 3,
+      Name,
+      Overs,
+      Maidens: 0,
+      Runs,
+      Wickets: 0,
+    });
+    const before = {
+      ...centre(),
+      Batters: [bat('A Batter', 4), bat('B Batter', 1)],
+      Bowlers: [bowl('C Bowler', '1.1', 5)],
+    };
+    const a = applyToMatchCentre(
+      before,
+      ball({ Figures: { Batters: [bat('A Batter', 10), bat('B Batter', 1)], Bowler: bowl('C Bowler', '1.2', 11) } }),
+    );
+    expect(a.Batters).toEqual([bat('A Batter', 10), bat('B Batter', 1)]);
+    expect(a.Bowlers).toEqual([bowl('C Bowler', '1.2', 11)]);
+    // A new batter comes in last; a new bowler is added.
+    const b = applyToMatchCentre(
+      a,
+      ball({
+        EventID: 102,
+        Seq: 3,
+        Figures: { Batters: [bat('D Batter', 0), bat('B Batter', 1)], Bowler: bowl('E Bowler', '0.1', 0) },
+      }),
+    );
+    expect(b.Batters.map((x) => x.Name)).toEqual(['A Batter', 'B Batter', 'D Batter']);
+    expect(b.Bowlers.map((x) => x.Name)).toEqual(['C Bowler', 'E Bowler']);
+    // The second innings' first ball: its batters and bowler only.
+    const c = applyToMatchCentre(
+      b,
+      ball({
+        EventID: 103,
+        Innings: 2,
+        Over: 0,
+        Seq: 0,
+        Figures: { Batters: [bat('F Batter', 1), bat('G Batter', 0)], Bowler: bowl('H Bowler', '0.1', 1) },
+      }),
+    );
+    expect(c.Batters.map((x) => x.Name)).toEqual(['F Batter', 'G Batter']);
+    expect(c.Bowlers.map((x) => x.Name)).toEqual(['H Bowler']);
+    // A ball without figures (a super over) leaves them as they are.
+    expect(applyToMatchCentre(c, ball({ EventID: 104, Innings: 3, SuperOver: true })).Batters).toBe(c.Batters);
+  });
+
   it('writes the score, state, points and leaders the events carry', () => {
     const scored = applyToMatchCentre(centre(), {
       EventID: 101,
@@ -176,7 +234,12 @@ describe('live events → the query cache', () => {
     qc.setQueryData(liveKeys.matchCentre(7, 3), centre());
     qc.setQueryData<LiveFixtureList>(liveKeys.fixtures(), { Live: [summary], Next: [] });
     const r = applyLiveEvent(qc, ball());
-    expect(r.refresh).toEqual([7]);
+    expect(r.refresh).toEqual([7]); // a ball without figures: the batters and bowlers come with a refetch
+    const figures = {
+      Batters: [],
+      Bowler: { PlayerID: null, Name: 'C Bowler', Overs: '1.3', Maidens: 0, Runs: 9, Wickets: 0 },
+    };
+    expect(applyLiveEvent(new QueryClient(), ball({ Figures: figures })).refresh).toEqual([]);
     expect(qc.getQueryData<MatchCentre>(liveKeys.matchCentre(7, 3))!.LastOvers[0]!.Balls).toEqual(['1', '4', '6']);
     expect(qc.getQueryData<MatchCentre>(liveKeys.matchCentre(7, null))!.LastOvers[0]!.Balls).toEqual(['1', '4', '6']);
     applyLiveEvent(qc, {

@@ -17,9 +17,9 @@ import type {
  * Pushed live events → the query cache (STYLE.md: SSE updates the same cache the screens read).
  * What an event carries whole is written in place (`setQueryData`): the innings score, the fixture's
  * state, the players' points, the feature leaders, a league's provisional standings, the ball in the
- * last overs. What it only hints at (batters' and bowlers' figures, members' live points) is
- * refreshed by invalidating the Match Centre, which `LiveProvider` does at most every couple of
- * seconds (`refresh`). A completed fixture invalidates the standings and picks, which now hold the
+ * last overs and the batters' and bowler's figures it changed. What it only hints at (members' live
+ * points; batters and bowlers in a super over) is refreshed by invalidating the Match Centre, which
+ * `LiveProvider` does at most every couple of seconds (`refresh`). A completed fixture invalidates the standings and picks, which now hold the
  * final figures.
  */
 
@@ -44,6 +44,25 @@ function patchSummary(s: LiveFixtureSummary, e: LiveEventOf<'score'> | LiveEvent
   return { ...s, State: e.State, SilentSince: e.SilentSince, Provisional: e.Provisional };
 }
 
+/**
+ * The batters and bowlers after a ball that carries their figures: each one replaced by name, or added
+ * at the end (a new batter comes in last); a ball of a later innings starts the lists again.
+ */
+function withFigures(mc: MatchCentre, e: LiveEventOf<'ball'>): Pick<MatchCentre, 'Batters' | 'Bowlers'> {
+  if (!e.Figures) return { Batters: mc.Batters, Bowlers: mc.Bowlers };
+  const same = (mc.LastOvers[0]?.Innings ?? e.Innings) === e.Innings;
+  const put = <T extends { Name: string }>(list: readonly T[], items: readonly T[]) => {
+    const out = same ? [...list] : [];
+    for (const item of items) {
+      const i = out.findIndex((x) => x.Name === item.Name);
+      if (i >= 0) out[i] = item;
+      else out.push(item);
+    }
+    return out;
+  };
+  return { Batters: put(mc.Batters, e.Figures.Batters), Bowlers: put(mc.Bowlers, [e.Figures.Bowler]) };
+}
+
 /** A Match Centre with one event applied (pure: a new object, or the same when nothing applies). */
 export function applyToMatchCentre(mc: MatchCentre, e: LiveEvent): MatchCentre {
   if (!('FixtureID' in e) || e.FixtureID !== mc.Fixture.FixtureID || e.EventID <= mc.LastEventID) return mc;
@@ -64,6 +83,7 @@ export function applyToMatchCentre(mc: MatchCentre, e: LiveEvent): MatchCentre {
     }
     case 'ball': {
       const label = ballLabel(e);
+      const figures = withFigures(mc, e);
       const overs = [...mc.LastOvers];
       const i = overs.findIndex((o) => o.Innings === e.Innings && o.Over === e.Over);
       if (i >= 0) {
@@ -74,7 +94,7 @@ export function applyToMatchCentre(mc: MatchCentre, e: LiveEvent): MatchCentre {
         overs.unshift({ Innings: e.Innings, Over: e.Over, Balls: [label] });
       }
       overs.sort((a, b) => b.Innings - a.Innings || b.Over - a.Over);
-      return { ...next, LastOvers: overs.slice(0, 3) };
+      return { ...next, ...figures, LastOvers: overs.slice(0, 3) };
     }
     default:
       return mc;
@@ -134,6 +154,7 @@ export function applyLiveEvent(qc: QueryClient, e: LiveEvent): ApplyResult {
       void qc.invalidateQueries({ queryKey: cricketKeys.all });
     }
   }
-  // Batters, bowlers and members' points come with the Match Centre only.
-  return { refresh: e.Type === 'ball' || e.Type === 'points' || e.Type === 'state' ? [e.FixtureID] : [] };
+  // Members' points come with the Match Centre only (and batters and bowlers, for a ball without figures).
+  const partial = (e.Type === 'ball' && !e.Figures) || e.Type === 'points' || e.Type === 'state';
+  return { refresh: partial ? [e.FixtureID] : [] };
 }
