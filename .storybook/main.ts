@@ -11,7 +11,8 @@ const config: StorybookConfig = {
     '../apps/web/src/**/*.stories.@(ts|tsx)',
   ],
   // mockServiceWorker.js for the screens' stories, written by `msw init` (see README, Storybook).
-  staticDirs: ['./generated'],
+  // The sidebar logo (.storybook/brand/logo.svg, see manager.ts).
+  staticDirs: ['./generated', { from: './brand', to: '/brand' }],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },

@@ -1,5 +1,5 @@
 import { vars } from '@fantasy-cricket/ui';
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 
@@ -83,3 +83,16 @@ export const errorList = style({ margin: 0, paddingInlineStart: vars.space.lg })
  * positioned ancestor, so in a horizontally scrolling table it widens the page on phones.
  */
 export const table = style({ position: 'relative' });
+
+/**
+ * A table of a few short columns with inputs (the league wizard's counts and points): below 600px the
+ * column headers may wrap ("Max / Allowed") and cells pad less, so the input column stays on screen at
+ * 360px instead of being scrolled off to the side.
+ */
+export const compactTable = style([table]);
+globalStyle(`${compactTable} :is(th, td)`, {
+  '@media': { 'screen and (max-width: 599.98px)': { paddingInline: vars.space.sm } },
+});
+globalStyle(`${compactTable} th`, {
+  '@media': { 'screen and (max-width: 599.98px)': { whiteSpace: 'normal' } },
+});

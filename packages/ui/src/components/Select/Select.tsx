@@ -34,6 +34,8 @@ export interface SelectProps {
   onBlur?: () => void;
   /** Open/close notifications (e.g. to mark the field touched). */
   onOpenChange?: (open: boolean) => void;
+  /** Start with the menu open (uncontrolled); mainly for documentation and tests of the open state. */
+  defaultOpen?: boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
     className,
     onBlur,
     onOpenChange,
+    defaultOpen,
   },
   ref,
 ) {
@@ -84,6 +87,7 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
         defaultValue={defaultValue}
         onValueChange={onValueChange}
         onOpenChange={onOpenChange}
+        defaultOpen={defaultOpen}
         disabled={disabled}
         name={name}
         required={required}

@@ -60,6 +60,11 @@ export const PlayerCounts: Story = {
     );
     await expect(await within(dialog).findByRole('spinbutton', { name: 'Count of Batsman' })).toHaveValue(4);
     await expect(within(dialog).getByRole('columnheader', { name: 'Max Allowed' })).toBeVisible();
+    // Every count input is on screen, not scrolled off to the side (storybook-phone runs this at 390 px).
+    const dialogBox = dialog.getBoundingClientRect();
+    for (const input of within(dialog).getAllByRole('spinbutton')) {
+      await expect(input.getBoundingClientRect().right).toBeLessThanOrEqual(dialogBox.right);
+    }
   },
 };
 
