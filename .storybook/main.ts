@@ -25,8 +25,16 @@ const config: StorybookConfig = {
       resolve: { alias: aliases },
       // Pre-bundle the recipes runtime, or Vite re-optimises mid-run and story tests fail
       // with "Failed to fetch dynamically imported module".
-      // Same for the fake clock the NotificationBanner story installs (CommonJS, pre-bundled once).
-      optimizeDeps: { include: ['@vanilla-extract/recipes/createRuntimeFn', '@sinonjs/fake-timers'] },
+      // Same for the fake clock the NotificationBanner story installs (CommonJS, pre-bundled once), and for
+      // what the preview's themed docs container imports (storybook/theming/create, core-events).
+      optimizeDeps: {
+        include: [
+          '@vanilla-extract/recipes/createRuntimeFn',
+          '@sinonjs/fake-timers',
+          'storybook/internal/core-events',
+          'storybook/theming/create',
+        ],
+      },
       build: {
         // The preview bundles React, Radix and the docs addon: big chunks are expected.
         chunkSizeWarningLimit: 2500,

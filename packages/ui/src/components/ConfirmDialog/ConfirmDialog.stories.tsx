@@ -37,6 +37,8 @@ const meta = {
     confirmLabel: 'Activate',
   },
   argTypes: {
+    className: { description: 'Class for the dialog panel.' },
+
     open: { description: 'Whether the dialog is shown (controlled).', table: { type: { summary: 'boolean' } } },
     onOpenChange: {
       description: 'Called with `false` by Cancel and Escape (not while `busy`).',

@@ -40,6 +40,8 @@ const meta = {
     downloadName: 'Terms-and-Conditions.pdf',
   },
   argTypes: {
+    className: { description: 'Class for the dialog panel.' },
+
     open: { description: 'Whether the viewer is shown (controlled).', table: { type: { summary: 'boolean' } } },
     onOpenChange: {
       description: 'Called with `false` by Escape and the close button.',

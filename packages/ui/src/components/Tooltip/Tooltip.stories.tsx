@@ -16,6 +16,11 @@ const meta = {
     side: 'top',
   },
   argTypes: {
+    sideOffset: {
+      description: 'Distance from the trigger in px (default 6).',
+      table: { defaultValue: { summary: '6' } },
+    },
+
     content: {
       description: 'The hint: one short sentence, plain text. Never the only place for information a user needs.',
       table: { type: { summary: 'ReactNode' } },

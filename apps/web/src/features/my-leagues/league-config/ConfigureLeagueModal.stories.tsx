@@ -22,9 +22,10 @@ const meta = {
   title: 'Screens/Configure League',
   // The screen the popup opens from (imported here, it loads with the stories rather than during the first one).
   component: MyLeaguesPage,
-  tags: ['!autodocs'],
   parameters: {
     layout: 'fullscreen',
+    // Docs page: each story in a frame of its own (the whole app, with its own msw handlers and play).
+    docs: { story: { inline: false, height: '760px' } },
     msw: {
       handlers: {
         leagues: userLeagues([league]),
