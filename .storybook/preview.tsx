@@ -1,7 +1,7 @@
 import { DocsContainer, type DocsContainerProps } from '@storybook/addon-docs/blocks';
 import type { ArgTypesEnhancer, Decorator, Preview } from '@storybook/react-vite';
 import { type ReactNode, useEffect, useState } from 'react';
-import { GLOBALS_UPDATED } from 'storybook/internal/core-events';
+import { GLOBALS_UPDATED, SET_GLOBALS } from 'storybook/internal/core-events';
 import { mswLoader } from '../apps/web/src/stories/msw';
 import { darkTheme, lightTheme, vars } from '../packages/ui/src/index';
 import { darkBrandTheme, lightBrandTheme } from './theme';
@@ -60,8 +60,14 @@ function ThemedDocsContainer({ children, context }: DocsContainerProps & { child
   useEffect(() => {
     const onGlobals = ({ globals }: { globals: Record<string, unknown> }) =>
       setName(globals.theme === 'dark' ? 'dark' : 'light');
+    // SET_GLOBALS brings the globals the manager starts with (e.g. `?globals=theme:dark`), GLOBALS_UPDATED the toolbar's changes.
+    context.channel.on(SET_GLOBALS, onGlobals);
     context.channel.on(GLOBALS_UPDATED, onGlobals);
-    return () => context.channel.off(GLOBALS_UPDATED, onGlobals);
+    setName(docsThemeName(context));
+    return () => {
+      context.channel.off(SET_GLOBALS, onGlobals);
+      context.channel.off(GLOBALS_UPDATED, onGlobals);
+    };
   }, [context]);
   useEffect(() => {
     const root = document.documentElement;
