@@ -29,6 +29,55 @@ function browser(extraArgs: string[] = [], viewport?: { width: number; height: n
   };
 }
 
+/** The phone width every screen must work at (the Storybook toolbar's "Mobile (390px)", .storybook/preview.tsx). */
+type ScreenshotPathArgs = { arg: string; ext: string; root: string; testFileName: string };
+
+const PHONE = { value: 'mobile390', isRotated: false };
+
+/**
+ * Visual regression: every story of the kit (packages/ui), light theme, after its play function, compared
+ * with the committed PNG in `<referenceDir>/<Component>/<Story>.png`. With `viewport`, stories that do not pin
+ * their own viewport render at that one (the phone project); references then live in their own folder.
+ * A story can opt out with the tag 'no-visual' (none does: embedded documents are masked instead).
+ */
+function visualProject(name: string, referenceDir: string, viewport?: typeof PHONE) {
+  return {
+    extends: true,
+    plugins: [
+      storybookTest({
+        configDir: '.storybook',
+        tags: { exclude: ['no-visual'] },
+        ...(viewport ? { initialGlobals: { viewport } } : {}),
+      }),
+    ],
+    test: {
+      name,
+      // The kit only: screens (apps/web) change with every feature and have no references (README, Storybook).
+      exclude: ['apps/**', '**/node_modules/**'],
+      setupFiles: './.storybook/visual.setup.ts',
+      // Failure attachments (actual/diff images for the reporters) stay out of the repository.
+      attachmentsDir: 'test-results/vitest-attachments',
+      browser: {
+        ...browser(
+          ['--font-render-hinting=none', '--disable-lcd-text', '--force-color-profile=srgb', '--hide-scrollbars'],
+          { width: 1024, height: 720 },
+        ),
+        expect: {
+          toMatchScreenshot: {
+            comparatorName: 'pixelmatch' as const,
+            // Same machine image, same pixels: anti-aliased pixels are ignored (pixelmatch), any other difference fails.
+            comparatorOptions: { threshold: 0.1, allowedMismatchedPixels: 0 },
+            resolveScreenshotPath: ({ arg, ext, root, testFileName }: ScreenshotPathArgs) =>
+              `${root}/${referenceDir}/${testFileName.replace(/\.stories\.tsx$/, '')}/${arg}${ext}`,
+            resolveDiffPath: ({ arg, ext, root, testFileName }: ScreenshotPathArgs) =>
+              `${root}/test-results/${name === 'storybook-visual' ? 'visual' : name}/${testFileName.replace(/\.stories\.tsx$/, '')}/${arg}${ext}`,
+          },
+        },
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // The screens' stories (apps/web) import the kit and the client by package name: resolve them to the
   // sources, as the web app does (.storybook/main.ts too). At the top level because vanilla-extract's
@@ -53,39 +102,20 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: '.storybook', initialGlobals: { theme: 'dark' } })],
         test: { name: 'storybook-dark', browser: browser() },
       },
-      // Visual regression: every story of the kit (packages/ui), light theme, after its play function,
-      // compared with the committed PNG in packages/ui/__screenshots__/.
-      // `pnpm test:visual` compares, `pnpm test:visual:update` rewrites the references.
-      // A story can opt out with the tag 'no-visual' (none does: embedded documents are masked instead).
+      // The same stories at phone width (390 × 844, the toolbar's "Mobile (390px)"): axe and the play functions
+      // see the phone layout (drawer sidebar, full-screen dialogs, folded tables). A story that pins its own
+      // viewport (e.g. `laptop`) keeps it. Run with `vitest run --project storybook-phone`.
       {
         extends: true,
-        plugins: [storybookTest({ configDir: '.storybook', tags: { exclude: ['no-visual'] } })],
-        test: {
-          name: 'storybook-visual',
-          // The kit only: screens (apps/web) change with every feature and have no references (README, Storybook).
-          exclude: ['apps/**', '**/node_modules/**'],
-          setupFiles: './.storybook/visual.setup.ts',
-          // Failure attachments (actual/diff images for the reporters) stay out of the repository.
-          attachmentsDir: 'test-results/vitest-attachments',
-          browser: {
-            ...browser(
-              ['--font-render-hinting=none', '--disable-lcd-text', '--force-color-profile=srgb', '--hide-scrollbars'],
-              { width: 1024, height: 720 },
-            ),
-            expect: {
-              toMatchScreenshot: {
-                comparatorName: 'pixelmatch' as const,
-                // Same machine image, same pixels: anti-aliased pixels are ignored (pixelmatch), any other difference fails.
-                comparatorOptions: { threshold: 0.1, allowedMismatchedPixels: 0 },
-                resolveScreenshotPath: ({ arg, ext, root, testFileName }) =>
-                  `${root}/packages/ui/__screenshots__/${testFileName.replace(/\.stories\.tsx$/, '')}/${arg}${ext}`,
-                resolveDiffPath: ({ arg, ext, root, testFileName }) =>
-                  `${root}/test-results/visual/${testFileName.replace(/\.stories\.tsx$/, '')}/${arg}${ext}`,
-              },
-            },
-          },
-        },
+        plugins: [storybookTest({ configDir: '.storybook', initialGlobals: { viewport: PHONE } })],
+        test: { name: 'storybook-phone', browser: browser() },
       },
+      // Visual regression (visualProject above): `pnpm test:visual` compares, `pnpm test:visual:update`
+      // rewrites the references in packages/ui/__screenshots__/.
+      visualProject('storybook-visual', 'packages/ui/__screenshots__'),
+      // The kit's screenshots again at phone width (390 px), references in packages/ui/__screenshots-phone__/.
+      // `pnpm test:visual:phone` compares, `pnpm test:visual:phone:update` rewrites them.
+      visualProject('storybook-visual-phone', 'packages/ui/__screenshots-phone__', PHONE),
     ],
   },
 });

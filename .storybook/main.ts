@@ -11,7 +11,8 @@ const config: StorybookConfig = {
     '../apps/web/src/**/*.stories.@(ts|tsx)',
   ],
   // mockServiceWorker.js for the screens' stories, written by `msw init` (see README, Storybook).
-  staticDirs: ['./generated'],
+  // The sidebar logo (.storybook/brand/logo.svg, see manager.ts).
+  staticDirs: ['./generated', { from: './brand', to: '/brand' }],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
@@ -24,8 +25,17 @@ const config: StorybookConfig = {
       resolve: { alias: aliases },
       // Pre-bundle the recipes runtime, or Vite re-optimises mid-run and story tests fail
       // with "Failed to fetch dynamically imported module".
-      // Same for the fake clock the NotificationBanner story installs (CommonJS, pre-bundled once).
-      optimizeDeps: { include: ['@vanilla-extract/recipes/createRuntimeFn', '@sinonjs/fake-timers', 'react-dom'] },
+      // Same for the fake clock the NotificationBanner story installs (CommonJS, pre-bundled once), and for
+      // what the preview's themed docs container imports (storybook/theming/create, core-events).
+      optimizeDeps: {
+        include: [
+          '@vanilla-extract/recipes/createRuntimeFn',
+          '@sinonjs/fake-timers',
+          'storybook/internal/core-events',
+          'storybook/theming/create',
+          'react-dom',
+        ],
+      },
       build: {
         // The preview bundles React, Radix and the docs addon: big chunks are expected.
         chunkSizeWarningLimit: 2500,

@@ -1,8 +1,12 @@
-import type { Decorator, Preview } from '@storybook/react-vite';
+import { DocsContainer, type DocsContainerProps } from '@storybook/addon-docs/blocks';
+import type { ArgTypesEnhancer, Decorator, Preview } from '@storybook/react-vite';
+import { type ReactNode, useEffect, useState } from 'react';
+import { GLOBALS_UPDATED, SET_GLOBALS } from 'storybook/internal/core-events';
 import { mswLoader } from '../apps/web/src/stories/msw';
 import { darkTheme, lightTheme, vars } from '../packages/ui/src/index';
 // The kit's opt-in page-wide rules, as the product's web app uses them (stories and screenshots unchanged).
 import '../packages/ui/src/theme/global.css';
+import { darkBrandTheme, lightBrandTheme } from './theme';
 
 const themes = { light: lightTheme, dark: darkTheme } as const;
 type ThemeName = keyof typeof themes;
@@ -42,7 +46,65 @@ const withTheme: Decorator = (Story, context) => {
   );
 };
 
+/** The toolbar's theme as the docs page sees it (the docs context keeps the user's globals in its store). */
+function docsThemeName(context: DocsContainerProps['context']): ThemeName {
+  const store = (context as unknown as { store?: { userGlobals?: { get(): Record<string, unknown> } } }).store;
+  return store?.userGlobals?.get().theme === 'dark' ? 'dark' : 'light';
+}
+
+/**
+ * Docs pages follow the toolbar's Theme too: Storybook's docs chrome (text, tables, code blocks) switches
+ * to the dark brand theme, and the kit's theme class goes on <html> so inline stories, the do/don't
+ * examples and portalled overlays get the same variables.
+ */
+function ThemedDocsContainer({ children, context }: DocsContainerProps & { children?: ReactNode }) {
+  const [name, setName] = useState<ThemeName>(() => docsThemeName(context));
+  useEffect(() => {
+    const onGlobals = ({ globals }: { globals: Record<string, unknown> }) =>
+      setName(globals.theme === 'dark' ? 'dark' : 'light');
+    // SET_GLOBALS brings the globals the manager starts with (e.g. `?globals=theme:dark`), GLOBALS_UPDATED the toolbar's changes.
+    context.channel.on(SET_GLOBALS, onGlobals);
+    context.channel.on(GLOBALS_UPDATED, onGlobals);
+    setName(docsThemeName(context));
+    return () => {
+      context.channel.off(SET_GLOBALS, onGlobals);
+      context.channel.off(GLOBALS_UPDATED, onGlobals);
+    };
+  }, [context]);
+  useEffect(() => {
+    const root = document.documentElement;
+    root.classList.remove(lightTheme, darkTheme);
+    root.classList.add(themes[name]);
+  }, [name]);
+  return (
+    <DocsContainer context={context} theme={name === 'dark' ? darkBrandTheme : lightBrandTheme}>
+      {children}
+    </DocsContainer>
+  );
+}
+
+/**
+ * Prop tables: react-docgen summarises a union of literals (`ButtonVariant`, `ModalSize`…) as "union".
+ * Show the allowed values instead (`'primary' | 'secondary' | …`), from the inferred enum or the raw type.
+ */
+const listUnionValues: ArgTypesEnhancer = (context) => {
+  const argTypes = context.argTypes;
+  for (const argType of Object.values(argTypes)) {
+    const summary = argType.table?.type?.summary;
+    if (summary !== 'union') continue;
+    const type = argType.type as { name?: string; value?: unknown; raw?: string } | undefined;
+    const values = Array.isArray(type?.value) ? type.value : undefined;
+    const text =
+      type?.name === 'enum' && values
+        ? values.map((value) => (typeof value === 'string' ? `'${value}'` : String(value))).join(' | ')
+        : type?.raw;
+    if (text && argType.table?.type) argType.table.type = { ...argType.table.type, summary: text };
+  }
+  return argTypes;
+};
+
 const preview: Preview = {
+  argTypesEnhancers: [listUnionValues],
   decorators: [withTheme],
   // The screens' stories (apps/web) answer the app's API calls with msw: see apps/web/src/stories/msw.ts.
   // A story without `parameters.msw` (every kit story) does not start the worker.
@@ -64,6 +126,11 @@ const preview: Preview = {
   initialGlobals: { theme: 'light' },
   parameters: {
     layout: 'padded',
+    docs: {
+      container: ThemedDocsContainer,
+      // Prop tables list every prop with its description, required ones first.
+      controls: { sort: 'requiredFirst' },
+    },
     // Every axe violation fails the story test.
     a11y: { test: 'error' },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i }, expanded: true },

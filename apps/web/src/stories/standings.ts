@@ -62,9 +62,9 @@ export function rememberLeague(league: League, view: StandingsView = 'leaderboar
 
 /**
  * Waits until the points progression (its own lazy chunk) has rendered and settled: its data table, hidden
- * behind the chart, has become a keyboard-reachable scroll region. Until then a play function could end,
+ * behind the chart, has become a keyboard-reachable scroll area (a named group). Until then a play function could end,
  * and axe run, between the table's first paint and that update.
  */
 export async function progressionSettled(): Promise<void> {
-  await screen.findByRole('region', { name: 'Cumulative points after each scored fixture' });
+  await screen.findByRole('group', { name: 'Cumulative points after each scored fixture' });
 }

@@ -188,7 +188,9 @@ export const ColorPalette: Story = { render: () => <Colors /> };
 export const TypeScale: Story = { render: () => <Typography /> };
 export const SpaceScale: Story = { render: () => <Spacing /> };
 export const RadiiAndShadows: Story = { render: () => <Radii /> };
+/** Every section on one canvas (for the story view and its screenshot); left off the docs page, which already shows each section above. */
 export const All: Story = {
+  tags: ['!autodocs'],
   render: () => (
     <>
       <Colors />

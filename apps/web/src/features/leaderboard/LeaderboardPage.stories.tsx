@@ -13,8 +13,12 @@ import { LeaderboardPage } from './LeaderboardPage';
 const meta = {
   title: 'Screens/Leaderboard',
   component: LeaderboardPage,
-  tags: ['!autodocs'],
-  parameters: { layout: 'fullscreen', msw: { handlers: standingsHandlers } },
+  parameters: {
+    layout: 'fullscreen',
+    // Docs page: each story in a frame of its own (the whole app, with its own msw handlers and play).
+    docs: { story: { inline: false, height: '760px' } },
+    msw: { handlers: standingsHandlers },
+  },
   beforeEach: () => {
     const cleanup = freshApp();
     rememberLeague(mpLeague);

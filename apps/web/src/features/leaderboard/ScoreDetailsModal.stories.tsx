@@ -22,8 +22,12 @@ const meta = {
   title: 'Screens/Score Details',
   // The screen the modal opens from (imported here, it loads with the stories rather than during the first one).
   component: LeaderboardPage,
-  tags: ['!autodocs'],
-  parameters: { layout: 'fullscreen', msw: { handlers: standingsHandlers } },
+  parameters: {
+    layout: 'fullscreen',
+    // Docs page: each story in a frame of its own (the whole app, with its own msw handlers and play).
+    docs: { story: { inline: false, height: '760px' } },
+    msw: { handlers: standingsHandlers },
+  },
   beforeEach: () => {
     const cleanup = freshApp();
     rememberLeague(mpLeague);

@@ -29,8 +29,12 @@ const handlers = {
 const meta = {
   title: 'Screens/Match Centre',
   component: MatchCentrePage,
-  tags: ['!autodocs'],
-  parameters: { layout: 'fullscreen', msw: { handlers } },
+  parameters: {
+    layout: 'fullscreen',
+    // Docs page: each story in a frame of its own (the whole app, with its own msw handlers and play).
+    docs: { story: { inline: false, height: '760px' } },
+    msw: { handlers },
+  },
   beforeEach: () => freshApp(),
   render: () => <AppAt path="/home/match-centre/7" />,
 } satisfies Meta<typeof MatchCentrePage>;

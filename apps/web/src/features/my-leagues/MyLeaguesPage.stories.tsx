@@ -29,9 +29,10 @@ const meta = {
   title: 'Screens/My Leagues',
   component: MyLeaguesPage,
   // One app and one mock API per story: a docs page of several would share both.
-  tags: ['!autodocs'],
   parameters: {
     layout: 'fullscreen',
+    // Docs page: each story in a frame of its own (the whole app, with its own msw handlers and play).
+    docs: { story: { inline: false, height: '760px' } },
     msw: { handlers: { leagues: userLeagues(myLeagues) } },
   },
   beforeEach: () => freshApp(),

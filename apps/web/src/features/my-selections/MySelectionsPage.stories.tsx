@@ -28,9 +28,10 @@ async function openLeague({ userEvent }: PlayContext, name: string) {
 const meta = {
   title: 'Screens/My Selections',
   component: MySelectionsPage,
-  tags: ['!autodocs'],
   parameters: {
     layout: 'fullscreen',
+    // Docs page: each story in a frame of its own (the whole app, with its own msw handlers and play).
+    docs: { story: { inline: false, height: '760px' } },
     msw: {
       handlers: {
         leagues: userLeagues([draft, mp, ps, finished]),

@@ -1,5 +1,5 @@
 import { vars } from '@fantasy-cricket/ui';
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 
@@ -86,3 +86,16 @@ export const table = style({ position: 'relative' });
 
 /** Long addresses wrap at any character, so a wide Email column never pushes the action columns out of view. */
 export const breakAnywhere = style({ overflowWrap: 'anywhere', minWidth: '10ch' });
+
+/**
+ * A table of a few short columns with inputs (the league wizard's counts and points): below 600px the
+ * column headers may wrap ("Max / Allowed") and cells pad less, so the input column stays on screen at
+ * 360px instead of being scrolled off to the side.
+ */
+export const compactTable = style([table]);
+globalStyle(`${compactTable} :is(th, td)`, {
+  '@media': { 'screen and (max-width: 599.98px)': { paddingInline: vars.space.sm } },
+});
+globalStyle(`${compactTable} th`, {
+  '@media': { 'screen and (max-width: 599.98px)': { whiteSpace: 'normal' } },
+});

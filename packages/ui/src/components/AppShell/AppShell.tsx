@@ -9,6 +9,7 @@ export interface AppShellProps extends HTMLAttributes<HTMLDivElement> {
   sidebar?: ReactNode;
   /** Usually `<Footer …/>`. */
   footer: ReactNode;
+  /** The screen, rendered in `<main>`. */
   children?: ReactNode;
   /** id of the `<main>` element, target of the "Skip to main content" link. */
   mainId?: string;

@@ -10,6 +10,12 @@ const meta = {
   tags: ['autodocs'],
   args: { children: 'Create League', onClick: fn() },
   argTypes: {
+    children: {
+      description: 'The label: a verb and its object (*Save Selections*), or with `asChild` the one element to style.',
+      control: 'text',
+    },
+    onClick: { description: 'Runs the action (any `<button>` attribute is passed on; `type` defaults to "button").' },
+
     variant: { control: 'inline-radio', options: buttonVariants },
     size: { control: 'inline-radio', options: buttonSizes },
   },

@@ -18,10 +18,14 @@ export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** `primary`: the main action (one per view); `secondary`: alternatives; `ghost`: quiet actions in rows;
+   * `danger`: destroying or rejecting; `link`: a button that looks like a text link. */
   variant?: ButtonVariant;
+  /** Height and padding: `sm` 32px (dense rows), `md` 40px, `lg` 48px. */
   size?: ButtonSize;
   /** Shows a spinner over the label, sets `aria-busy` and disables the button. */
   loading?: boolean;
+  /** Stretch to the container's width (a single main action on a phone screen). */
   fullWidth?: boolean;
   /** Render the single child element (e.g. a router `<Link>` or `<a>`) with button styles. */
   asChild?: boolean;

@@ -9,6 +9,7 @@ export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   headingLevel?: 2 | 3 | 4;
   /** Buttons or links shown at the right of the title row. */
   actions?: ReactNode;
+  /** The card body. */
   children?: ReactNode;
 }
 

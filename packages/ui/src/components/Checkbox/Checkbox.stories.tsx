@@ -8,6 +8,9 @@ const meta = {
   title: 'Forms/Checkbox',
   component: Checkbox,
   tags: ['autodocs'],
+  argTypes: {
+    name: { description: 'Form field name (any `<input>` attribute is passed on, e.g. react-hook-form `register`).' },
+  },
   args: { label: 'Is Private League', name: 'isPrivate' },
 } satisfies Meta<typeof Checkbox>;
 

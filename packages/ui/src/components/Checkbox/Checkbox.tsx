@@ -5,7 +5,9 @@ import { CheckIcon } from '../_internal/icons';
 import * as styles from './Checkbox.css';
 
 export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+  /** Visible label beside the box; the whole label toggles it. May contain links. */
   label: ReactNode;
+  /** Error message under the label; marks the input invalid and is linked through `aria-describedby`. */
   error?: string;
 }
 

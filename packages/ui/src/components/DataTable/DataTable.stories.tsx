@@ -81,6 +81,25 @@ const meta = {
   title: 'Data/DataTable',
   component: DataTable<LeaderRow>,
   tags: ['autodocs'],
+  argTypes: {
+    columns: {
+      description:
+        'Column definitions (`createDataTableColumnHelper<Row>()`): header, accessor or cell, `enableSorting`, `meta.align`, `meta.rowHeader`.',
+      control: false,
+      table: { type: { summary: 'ReadonlyArray<DataTableColumn<TData>>' } },
+    },
+    data: {
+      description: 'The rows, in their initial order.',
+      control: false,
+      table: { type: { summary: 'ReadonlyArray<TData>' } },
+    },
+    onSortingChange: {
+      description: 'Called with the new sorting when a header is pressed (controlled or not).',
+      table: { type: { summary: '(sorting: { id: string; desc: boolean }[]) => void' } },
+    },
+    className: { description: 'Class for the wrapper (the scroll frame).' },
+    id: { description: 'id of the wrapper.' },
+  },
   args: {
     columns: leaderColumns,
     data: leaders,

@@ -97,7 +97,7 @@ export interface DataTableProps<TData extends RowData> {
   data: ReadonlyArray<TData>;
   /** Shown in a single full-width cell when `data` is empty. */
   emptyMessage: string;
-  /** Table caption (also names the scroll region). */
+  /** Table caption (also names the scroll area when the table overflows). */
   caption?: ReactNode;
   /** Keep the caption for screen readers only. */
   captionHidden?: boolean;
@@ -192,9 +192,11 @@ export function DataTable<TData extends RowData>({
       id={id}
       className={cx(styles.wrapper, className)}
       data-stack={stackBelow}
-      // When the table overflows, the scroll area must be reachable by keyboard.
+      // When the table overflows, the scroll area must be reachable by keyboard. A named group, not a
+      // region: a region is a landmark, and one named like the card or section around it (usually the
+      // same words as the caption) repeats that landmark (axe: landmark-unique).
       {...(scrollable
-        ? { tabIndex: 0, role: 'region', ...(caption ? { 'aria-labelledby': captionId } : { 'aria-label': 'Table' }) }
+        ? { tabIndex: 0, role: 'group', ...(caption ? { 'aria-labelledby': captionId } : { 'aria-label': 'Table' }) }
         : {})}
     >
       {/* Explicit roles: some browsers drop table semantics when the rows stack (display changes). */}

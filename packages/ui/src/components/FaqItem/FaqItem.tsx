@@ -5,10 +5,13 @@ import { Highlight, splitByQuery } from '../Highlight/Highlight';
 import * as styles from './FaqItem.css';
 
 export interface FaqItemProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  /** The question, shown on the toggle button (plain text, highlighted by `query`). */
   question: string;
+  /** The answer, shown when open (plain text, highlighted by `query`). */
   answer: string;
   /** Search text: matches are highlighted; an item whose answer matches opens. */
   query?: string;
+  /** Start open (uncontrolled). */
   defaultOpen?: boolean;
   /** Level of the heading that wraps the toggle button (default 3). */
   headingLevel?: 2 | 3 | 4 | 5 | 6;

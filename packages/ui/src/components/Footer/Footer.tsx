@@ -3,6 +3,7 @@ import { cx } from '../_internal/cx';
 import * as styles from './Footer.css';
 
 export interface FooterProps extends HTMLAttributes<HTMLElement> {
+  /** Copyright line and links. */
   children?: ReactNode;
 }
 

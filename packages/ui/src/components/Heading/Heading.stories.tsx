@@ -8,7 +8,10 @@ const meta = {
   component: Heading,
   tags: ['autodocs'],
   args: { level: 1, children: 'Welcome to Fantasy Cricket' },
-  argTypes: { level: { control: 'inline-radio', options: headingLevels } },
+  argTypes: {
+    children: { description: 'The heading text: short, no full stop.' },
+    level: { control: 'inline-radio', options: headingLevels },
+  },
 } satisfies Meta<typeof Heading>;
 
 export default meta;

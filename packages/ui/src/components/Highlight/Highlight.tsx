@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import * as styles from './Highlight.css';
 
 export interface HighlightProps {
+  /** The text to render. */
   text: string;
   /** Matched case-insensitively and literally (regex characters are escaped). */
   query: string;

@@ -17,7 +17,14 @@ const meta = {
       </>
     ),
   },
-  argTypes: { size: { control: { type: 'range', min: 12, max: 48, step: 2 } } },
+  argTypes: {
+    children: {
+      description: 'The drawing: `<path>`s etc. on the 24 × 24 grid.',
+      control: false,
+      table: { type: { summary: 'ReactNode (SVG elements)' } },
+    },
+    size: { control: { type: 'range', min: 12, max: 48, step: 2 } },
+  },
 } satisfies Meta<typeof Icon>;
 
 export default meta;

@@ -6,6 +6,7 @@ import * as styles from './LoadingOverlay.css';
 export const DEFAULT_LOADING_TEXT = 'Processing your request, please wait...';
 
 export interface LoadingOverlayProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  /** Show the overlay; nothing renders while false. */
   visible: boolean;
   /** Default 'Processing your request, please wait...'. */
   text?: string;

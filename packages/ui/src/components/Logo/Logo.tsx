@@ -6,6 +6,7 @@ export const logoSizes = ['sm', 'md', 'lg'] as const satisfies readonly LogoSize
 export type LogoSize = 'sm' | 'md' | 'lg';
 
 export interface LogoProps extends HTMLAttributes<HTMLSpanElement> {
+  /** Scale of the mark and wordmark: `sm` (header on phones), `md` (header), `lg` (landing, sign-in). */
   size?: LogoSize;
   /** Hide the "Fantasy Cricket" wordmark (the mark then gets the name as its label). */
   markOnly?: boolean;

@@ -6,6 +6,7 @@ import { Checkbox } from '../Checkbox/Checkbox';
 import { Stack } from '../Stack/Stack';
 import { Text } from '../Text/Text';
 import { TextArea } from '../TextArea/TextArea';
+import { oneOf } from '../../docs/DoDont';
 import { Modal, type ModalProps, modalSizes } from './Modal';
 
 /** Renders a trigger button; the dialog opens on click (stories' play functions open it). */
@@ -37,7 +38,43 @@ const meta = {
     description: 'Only the league admin can save changes.',
     size: 'md',
   },
-  argTypes: { size: { control: 'inline-radio', options: modalSizes } },
+  argTypes: {
+    open: {
+      description: 'Whether the dialog is shown. Controlled: keep it in state and update it from `onOpenChange`.',
+      table: { type: { summary: 'boolean' } },
+    },
+    onOpenChange: {
+      description:
+        'Called with `false` by Escape, the close button and a click on the backdrop; set your state from it.',
+      table: { type: { summary: '(open: boolean) => void' } },
+    },
+    title: {
+      description: 'The dialog heading; also its accessible name. Sentence-length at most ("Edit Fantasy League").',
+      table: { type: { summary: 'ReactNode' } },
+    },
+    description: {
+      description: 'One line under the title, read out as the dialog description. Leave out when the body says it.',
+      table: { type: { summary: 'ReactNode' } },
+    },
+    children: {
+      description: 'The body; it scrolls when taller than the screen.',
+      control: false,
+      table: { type: { summary: 'ReactNode' } },
+    },
+    footer: {
+      description: 'Action buttons, right-aligned in a bar under the scrollable body (secondary first, primary last).',
+      control: false,
+      table: { type: { summary: 'ReactNode' } },
+    },
+    size: {
+      description:
+        'Maximum width on screens 600px and wider: sm 420px, md 560px, lg 760px, xl 1040px. Below 600px every size fills the screen.',
+      control: 'inline-radio',
+      options: modalSizes,
+      table: { type: oneOf(modalSizes), defaultValue: { summary: "'md'" } },
+    },
+  },
+
   render: (args) => (
     <ModalDemo
       {...args}
@@ -75,6 +112,34 @@ export const Default: Story = {
     // Focus moves into the dialog.
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
   },
+};
+
+/**
+ * The dialog as it looks open, without a play function (the docs page shows this one first, in its own
+ * frame so the open dialog does not cover the page).
+ */
+export const Open: Story = {
+  tags: ['!dev', '!autodocs'],
+  args: { open: true },
+  parameters: { docs: { story: { inline: false, height: '460px' } } },
+  render: (args) => (
+    <Modal
+      {...args}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => args.onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button>Save Changes</Button>
+        </>
+      }
+    >
+      <Stack gap="lg">
+        <TextArea label="League Description" defaultValue="Weekly picks for the Big Bash. No late changes." />
+        <Checkbox label="Show Other Users' Picks" defaultChecked />
+      </Stack>
+    </Modal>
+  ),
 };
 
 export const EscapeCloses: Story = {

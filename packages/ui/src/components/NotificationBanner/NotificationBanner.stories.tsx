@@ -8,7 +8,7 @@ import { Logo } from '../Logo/Logo';
 import { Modal } from '../Modal/Modal';
 import { Stack } from '../Stack/Stack';
 import { Text } from '../Text/Text';
-import { type Notification, NotificationBanner } from './NotificationBanner';
+import { type Notification, NotificationBanner, notificationKinds } from './NotificationBanner';
 
 const meta = {
   title: 'Feedback/NotificationBanner',
@@ -19,8 +19,20 @@ const meta = {
     onClose: fn(),
     autoDismissMs: 0,
   },
-  parameters: { layout: 'fullscreen' },
-  decorators: [(Story) => <div style={{ minHeight: 160 }}>{Story()}</div>],
+  argTypes: {
+    notification: {
+      description: `What to show, or \`null\` for nothing. \`kind\` is one of ${notificationKinds.map((k) => `'${k}'`).join(', ')}: errors are announced at once (\`role="alert"\`), success and info politely (\`role="status"\`).`,
+      table: { type: { summary: "{ kind: 'success' | 'error' | 'info'; message: string } | null" } },
+    },
+    onClose: { table: { type: { summary: '() => void' } } },
+  },
+  parameters: {
+    layout: 'fullscreen',
+    // The banner is fixed to the top of its page: each story gets a short frame of its own on the docs page
+    // (inline, it would pin itself to the top of the docs page, and a full-height canvas left 450px empty).
+    docs: { story: { inline: false, height: '120px' } },
+  },
+  decorators: [(Story) => <div style={{ minHeight: 120 }}>{Story()}</div>],
 } satisfies Meta<typeof NotificationBanner>;
 
 export default meta;
@@ -55,6 +67,7 @@ export const LongMessage: Story = {
     },
   },
   globals: { viewport: { value: 'mobile390', isRotated: false } },
+  parameters: { docs: { story: { inline: false, height: '160px' } } },
 };
 
 export const AutoDismiss: Story = {
@@ -96,6 +109,7 @@ export const AutoDismissAfterTenSeconds: Story = {
 
 export const Playground: Story = {
   args: { notification: null, autoDismissMs: 10_000 },
+  parameters: { docs: { story: { inline: false, height: '240px' } } },
   render: (args) => {
     const [note, setNote] = useState<Notification | null>(null);
     return (

@@ -39,6 +39,20 @@ const meta = {
     src: SAMPLE_PDF,
     downloadName: 'Terms-and-Conditions.pdf',
   },
+  argTypes: {
+    className: { description: 'Class for the dialog panel.' },
+
+    open: { description: 'Whether the viewer is shown (controlled).', table: { type: { summary: 'boolean' } } },
+    onOpenChange: {
+      description: 'Called with `false` by Escape and the close button.',
+      table: { type: { summary: '(open: boolean) => void' } },
+    },
+    title: {
+      description: 'The document name; the dialog heading and accessible name.',
+      table: { type: { summary: 'ReactNode' } },
+    },
+    src: { control: false },
+  },
   render: (args) => <Demo {...args} />,
 } satisfies Meta<typeof PdfViewerModal>;
 
@@ -52,6 +66,17 @@ export const Default: Story = {
     const download = screen.getByRole('link', { name: 'Download PDF' });
     await expect(download).toHaveAttribute('download', 'Terms-and-Conditions.pdf');
     await expect(dialog.querySelector('object[type="application/pdf"]')).not.toBeNull();
+  },
+};
+
+/** Open without a play function, in its own frame (shown on the docs page). */
+export const Open: Story = {
+  tags: ['!dev', '!autodocs'],
+  args: { open: true },
+  parameters: { docs: { story: { inline: false, height: '560px' } } },
+  render: (args) => <PdfViewerModal {...args} />,
+  play: async () => {
+    await expect(await screen.findByRole('dialog', { name: 'Terms and Conditions' })).toBeVisible();
   },
 };
 

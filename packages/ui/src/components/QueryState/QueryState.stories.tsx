@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { oneOf } from '../../docs/DoDont';
 import { useState } from 'react';
 import { expect, fn } from 'storybook/test';
 import { Card } from '../Card/Card';
@@ -17,7 +18,9 @@ const meta = {
     onRetry: fn(),
     children: <Text>Office MP · Office PS</Text>,
   },
-  argTypes: { status: { control: 'inline-radio', options: queryStatuses } },
+  argTypes: {
+    status: { control: 'inline-radio', options: queryStatuses, table: { type: oneOf(queryStatuses) } },
+  },
   decorators: [
     (Story) => (
       <Card>

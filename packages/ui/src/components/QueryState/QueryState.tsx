@@ -10,6 +10,7 @@ export const queryStatuses = ['pending', 'error', 'success'] as const;
 export type QueryStatus = (typeof queryStatuses)[number];
 
 export interface QueryStateProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
+  /** The load's state: `pending` shows the spinner, `error` the message and Retry, `success` the content (or `emptyMessage`). */
   status: QueryStatus;
   /** What is loading, shown beside the spinner ("Loading your leagues…"). */
   loadingText: string;
@@ -19,9 +20,11 @@ export interface QueryStateProps extends Omit<HTMLAttributes<HTMLDivElement>, 'c
   onRetry?: () => void;
   /** True while the retry runs (the button shows its spinner). */
   retrying?: boolean;
+  /** Label of the Retry button (default 'Retry'). */
   retryLabel?: string;
   /** A successful answer with nothing in it: `emptyMessage` shows instead of the content. */
   isEmpty?: boolean;
+  /** Shown instead of the content when `isEmpty` (what is missing and what to do). */
   emptyMessage?: ReactNode;
   /** The content, rendered only on success (a function reads the data only once it is there). */
   children?: ReactNode | (() => ReactNode);

@@ -20,6 +20,14 @@ const meta = {
     onValueChange: fn(),
     name: 'leagueType',
   },
+  argTypes: {
+    options: {
+      description: 'The choices, in display order. A disabled option is shown but cannot be picked.',
+      table: { type: { summary: 'readonly { value: string; label: string; disabled?: boolean }[]' } },
+    },
+    label: { description: 'Visible label (required): names the field for everyone, screen readers included.' },
+    onValueChange: { table: { type: { summary: '(value: string) => void' } } },
+  },
   decorators: [(Story) => <div style={{ maxWidth: 360, minHeight: 260 }}>{Story()}</div>],
 } satisfies Meta<typeof Select>;
 
@@ -53,6 +61,19 @@ export const Open: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('combobox', { name: 'League Type' }));
     await expect(await screen.findByRole('option', { name: 'Match Prediction' })).toBeVisible();
+  },
+};
+
+/** The menu open at rest (`defaultOpen`, no play function), in its own frame: the docs page shows it. */
+export const OpenMenu: Story = {
+  tags: ['!dev', '!autodocs'],
+  args: { defaultOpen: true, defaultValue: 'MP' },
+  parameters: {
+    docs: { story: { inline: false, height: '300px' } },
+    a11y: Open.parameters?.a11y,
+  },
+  play: async () => {
+    await expect(await screen.findByRole('option', { name: 'Player Selection' })).toBeVisible();
   },
 };
 

@@ -13,27 +13,39 @@ export interface SelectOption {
 }
 
 export interface SelectProps {
+  /** Visible label (required): names the combobox. */
   label: string;
   /** Keep the label for assistive technology only (e.g. a select in a table cell whose row names it). */
   labelHidden?: boolean;
   options: readonly SelectOption[];
   /** Controlled value. Pass `''` to show the placeholder again. */
   value?: string;
+  /** Initial value (uncontrolled). */
   defaultValue?: string;
+  /** Called with the chosen option's `value`. */
   onValueChange?: (value: string) => void;
+  /** Shown while nothing is chosen (default 'Select…'). */
   placeholder?: string;
+  /** Error message; marks the field invalid and is linked through `aria-describedby`. */
   error?: string;
+  /** Helper text under the field, linked through `aria-describedby`. */
   hint?: string;
+  /** Not focusable and cannot be opened. */
   disabled?: boolean;
   /** Form field name; a hidden native select carries the value in form submissions. */
   name?: string;
+  /** Marks the label and sets `aria-required`. */
   required?: boolean;
+  /** id of the trigger (the label points to it); generated when absent. */
   id?: string;
   /** Styles the wrapper. */
   className?: string;
+  /** Called when the trigger loses focus (e.g. react-hook-form's `onBlur`). */
   onBlur?: () => void;
   /** Open/close notifications (e.g. to mark the field touched). */
   onOpenChange?: (open: boolean) => void;
+  /** Start with the menu open (uncontrolled); mainly for documentation and tests of the open state. */
+  defaultOpen?: boolean;
 }
 
 /**
@@ -59,6 +71,7 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
     className,
     onBlur,
     onOpenChange,
+    defaultOpen,
   },
   ref,
 ) {
@@ -84,6 +97,7 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
         defaultValue={defaultValue}
         onValueChange={onValueChange}
         onOpenChange={onOpenChange}
+        defaultOpen={defaultOpen}
         disabled={disabled}
         name={name}
         required={required}

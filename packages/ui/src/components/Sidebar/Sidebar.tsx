@@ -9,6 +9,7 @@ export interface SidebarProps extends HTMLAttributes<HTMLElement> {
   open: boolean;
   /** Called on Escape, on the backdrop, on the drawer's close button and after a link is chosen. */
   onClose: () => void;
+  /** The navigation items (`SidebarLink`s). */
   children?: ReactNode;
   /** Accessible name of the `<nav>` (default 'Main'). */
   label?: string;

@@ -12,6 +12,7 @@ export interface SidebarLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement
   asChild?: boolean;
   /** Decorative icon before the label. */
   icon?: ReactNode;
+  /** The label. */
   children?: ReactNode;
 }
 

@@ -7,6 +7,7 @@ export const spinnerSizes = ['sm', 'md', 'lg'] as const satisfies readonly Spinn
 export type SpinnerSize = 'sm' | 'md' | 'lg';
 
 export interface SpinnerProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {
+  /** Diameter: `sm` 16px (in buttons), `md` 24px, `lg` 44px (overlays). */
   size?: SpinnerSize;
   /**
    * What is loading, for screen readers ("Loading leagues"). Without a label the

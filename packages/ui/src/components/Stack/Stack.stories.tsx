@@ -26,6 +26,8 @@ const meta = {
     children: [<Box key="1" label="Bat" />, <Box key="2" label="Ball" />, <Box key="3" label="Stumps" />],
   },
   argTypes: {
+    children: { description: 'The elements to lay out.', control: false },
+
     gap: { control: 'select', options: Object.keys(sharedTokens.space) },
     direction: { control: 'inline-radio', options: stackDirections },
     align: { control: 'inline-radio', options: stackAlignments },

@@ -11,10 +11,15 @@ export const stackElements = ['div', 'section', 'ul', 'ol', 'form', 'nav', 'head
 export interface StackProps extends HTMLAttributes<HTMLElement> {
   /** A key of the space scale: 'none' | '2xs' | 'xs' | 'sm' | 'md' | 'lg' | 'xl' | '2xl' | '3xl'. */
   gap: SpaceToken;
+  /** Main axis (default 'column'). */
   direction?: 'column' | 'row';
+  /** Cross-axis alignment of the children (default 'stretch'). */
   align?: 'start' | 'center' | 'end' | 'stretch' | 'baseline';
+  /** Main-axis distribution (default 'start'); 'between' pushes the first and last child apart. */
   justify?: 'start' | 'center' | 'end' | 'between';
+  /** Let a row wrap onto more lines (use it for any row that may not fit at 360px). */
   wrap?: boolean;
+  /** Element to render (default 'div'); with 'ul'/'ol' the children must be `<li>`. */
   as?: 'div' | 'section' | 'ul' | 'ol' | 'form' | 'nav' | 'header' | 'footer';
 }
 

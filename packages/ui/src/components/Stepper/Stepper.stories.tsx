@@ -17,7 +17,14 @@ const meta = {
   component: Stepper,
   tags: ['autodocs'],
   args: { steps: playerSelectionSteps, current: 0, label: 'Configuration steps' },
-  argTypes: { current: { control: { type: 'number', min: 0, max: 3 } } },
+  argTypes: {
+    steps: { control: 'object', table: { type: { summary: 'readonly string[]' } } },
+    current: {
+      control: { type: 'number', min: 0, max: 3 },
+      table: { type: { summary: 'number (0 … steps.length - 1)' } },
+    },
+    label: { table: { defaultValue: { summary: "'Steps'" } } },
+  },
 } satisfies Meta<typeof Stepper>;
 
 export default meta;

@@ -8,6 +8,8 @@ const meta = {
   tags: ['autodocs'],
   args: { children: 'Make your picks before the first ball is bowled.' },
   argTypes: {
+    children: { description: 'The text (or inline elements).' },
+
     tone: { control: 'inline-radio', options: textTones },
     size: { control: 'inline-radio', options: textSizes },
     weight: { control: 'inline-radio', options: textWeights },

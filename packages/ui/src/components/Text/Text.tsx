@@ -21,8 +21,11 @@ export type TextWeight = 'regular' | 'medium' | 'semibold' | 'bold';
 export type TextElement = 'p' | 'span' | 'div' | 'strong' | 'em' | 'small' | 'label';
 
 export interface TextProps extends HTMLAttributes<HTMLElement> {
+  /** Colour: 'muted' for secondary text, 'success'/'error' for a short outcome (never colour alone). */
   tone?: TextTone;
+  /** Font size step (default 'md'); 'xs' only for fine print. */
   size?: TextSize;
+  /** Font weight (default 'regular'). */
   weight?: TextWeight;
   /** Element to render (default `p`). */
   as?: TextElement;

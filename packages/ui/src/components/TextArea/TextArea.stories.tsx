@@ -6,6 +6,12 @@ const meta = {
   title: 'Forms/TextArea',
   component: TextArea,
   tags: ['autodocs'],
+  argTypes: {
+    name: {
+      description: 'Form field name (any `<textarea>` attribute is passed on, e.g. react-hook-form `register`).',
+    },
+    placeholder: { description: 'An example of the expected text; never instead of the label.' },
+  },
   args: {
     label: 'League Description',
     name: 'description',

@@ -5,8 +5,11 @@ import { VisuallyHidden } from '../_internal/VisuallyHidden';
 import * as styles from './TextArea.css';
 
 export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  /** Visible label (required): names the field. */
   label: string;
+  /** Error message; marks the field invalid and is linked through `aria-describedby`. */
   error?: string;
+  /** Helper text under the field, linked through `aria-describedby`. */
   hint?: string;
   /** Native limit; when set, a "12 / 500" counter is shown under the field. */
   maxLength?: number;

@@ -6,6 +6,20 @@ const meta = {
   title: 'Forms/TextField',
   component: TextField,
   tags: ['autodocs'],
+  argTypes: {
+    name: { description: 'Form field name (any `<input>` attribute is passed on, e.g. react-hook-form `register`).' },
+    placeholder: { description: 'An example of the expected format; never instead of the label.' },
+    autoComplete: { description: 'Autofill hint: `email`, `current-password`, `new-password`, `username`…' },
+    type: {
+      description: 'Input type (default `text`): `email`, `password`, `search`, `tel`, `url`, `number`.',
+      control: 'select',
+      options: ['text', 'email', 'password', 'search', 'tel', 'url', 'number'],
+      table: {
+        type: { summary: "'text' | 'email' | 'password' | 'search' | 'tel' | 'url' | 'number'" },
+        defaultValue: { summary: "'text'" },
+      },
+    },
+  },
   args: { label: 'Email', name: 'email', type: 'email', placeholder: 'you@example.com', autoComplete: 'email' },
   decorators: [(Story) => <div style={{ maxWidth: 420 }}>{Story()}</div>],
 } satisfies Meta<typeof TextField>;

@@ -4,6 +4,7 @@ import { describedBy, FieldError, FieldHint, FieldLabel } from '../_internal/Fie
 import * as styles from './TextField.css';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  /** Visible label (required): names the input. */
   label: string;
   /** Error message; marks the input invalid and is linked through `aria-describedby`. */
   error?: string;

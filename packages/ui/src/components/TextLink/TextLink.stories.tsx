@@ -7,6 +7,10 @@ const meta = {
   title: 'Layout/TextLink',
   component: TextLink,
   tags: ['autodocs'],
+  argTypes: {
+    children: { description: 'The link text: names the destination.' },
+    href: { description: 'Destination URL (any `<a>` attribute is passed on).' },
+  },
   args: { href: '#contact', children: 'Contact Us' },
 } satisfies Meta<typeof TextLink>;
 

@@ -14,6 +14,8 @@ export interface TooltipProps
   side?: TooltipSide;
   /** Hover delay in ms (default 300). */
   delayDuration?: number;
+  /** Start shown (uncontrolled) until the first hover or focus leaves; mainly for documentation. */
+  defaultOpen?: boolean;
 }
 
 /**
@@ -22,12 +24,12 @@ export interface TooltipProps
  * rarely see it.
  */
 export const Tooltip = forwardRef<HTMLDivElement, TooltipProps>(function Tooltip(
-  { content, children, side = 'top', delayDuration = 300, className, sideOffset = 6, ...rest },
+  { content, children, side = 'top', delayDuration = 300, defaultOpen, className, sideOffset = 6, ...rest },
   ref,
 ) {
   return (
     <RadixTooltip.Provider delayDuration={delayDuration}>
-      <RadixTooltip.Root>
+      <RadixTooltip.Root defaultOpen={defaultOpen}>
         <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
         <RadixTooltip.Portal>
           <RadixTooltip.Content

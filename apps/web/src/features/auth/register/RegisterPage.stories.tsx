@@ -22,9 +22,10 @@ async function signUp({ userEvent }: PlayContext) {
 const meta = {
   title: 'Screens/Register',
   component: RegisterPage,
-  tags: ['!autodocs'],
   parameters: {
     layout: 'fullscreen',
+    // Docs page: each story in a frame of its own (the whole app, with its own msw handlers and play).
+    docs: { story: { inline: false, height: '760px' } },
     msw: {
       handlers: {
         addUser: [

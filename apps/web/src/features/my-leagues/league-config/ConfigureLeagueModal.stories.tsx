@@ -22,9 +22,10 @@ const meta = {
   title: 'Screens/Configure League',
   // The screen the popup opens from (imported here, it loads with the stories rather than during the first one).
   component: MyLeaguesPage,
-  tags: ['!autodocs'],
   parameters: {
     layout: 'fullscreen',
+    // Docs page: each story in a frame of its own (the whole app, with its own msw handlers and play).
+    docs: { story: { inline: false, height: '760px' } },
     msw: {
       handlers: {
         leagues: userLeagues([league]),
@@ -60,6 +61,11 @@ export const PlayerCounts: Story = {
     );
     await expect(await within(dialog).findByRole('spinbutton', { name: 'Count of Batsman' })).toHaveValue(4);
     await expect(within(dialog).getByRole('columnheader', { name: 'Max Allowed' })).toBeVisible();
+    // Every count input is on screen, not scrolled off to the side (storybook-phone runs this at 390 px).
+    const dialogBox = dialog.getBoundingClientRect();
+    for (const input of within(dialog).getAllByRole('spinbutton')) {
+      await expect(input.getBoundingClientRect().right).toBeLessThanOrEqual(dialogBox.right);
+    }
   },
 };
 

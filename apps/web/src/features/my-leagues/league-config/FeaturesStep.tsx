@@ -94,7 +94,7 @@ export function FeaturesStep({ features, loadFailed, editable, onFeatureChange }
         <DataTable
           caption={m.step2}
           captionHidden
-          className={styles.table}
+          className={styles.compactTable}
           columns={featureColumns}
           data={features}
           getRowId={(row) => String(row.ID)}

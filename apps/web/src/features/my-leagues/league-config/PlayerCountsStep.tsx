@@ -84,7 +84,7 @@ export function PlayerCountsStep({
         <DataTable
           caption={m.step1}
           captionHidden
-          className={styles.table}
+          className={styles.compactTable}
           columns={countColumns}
           data={counts}
           getRowId={(row) => String(row.ID)}
