@@ -53,7 +53,17 @@ export default defineConfig({
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [
-    { name: 'chromium', testIgnore: /live\.spec\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'chromium',
+      testIgnore: /(live|mobile)\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    // Issue 16: every screen at 360×740 and 390×844, and at 1280×800 (the suite sets each size itself).
+    {
+      name: 'mobile',
+      testMatch: /mobile\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, viewport: { width: 390, height: 844 } },
+    },
     {
       name: 'live',
       testMatch: /live\.spec\.ts/,

@@ -8,6 +8,9 @@ export const outcome = style({
   textAlign: 'center',
   gap: vars.space.md,
   paddingBlock: vars.space.lg,
+  // A long email address in the message breaks instead of pushing the page sideways on a phone.
+  overflowWrap: 'anywhere',
+  minWidth: 0,
 });
 
 export const outcomeIcon = style({
