@@ -61,6 +61,8 @@ export {
   DataTable,
   dataTableFeatures,
   dataTableRowTones,
+  dataTableNarrowRoles,
+  dataTableStackBelow,
   createDataTableColumnHelper,
 } from './components/DataTable/DataTable';
 export type {
@@ -71,6 +73,8 @@ export type {
   DataTableRowProps,
   DataTableRowTone,
   DataTableSorting,
+  DataTableNarrowRole,
+  DataTableStackBelow,
 } from './components/DataTable/DataTable';
 
 // Navigation

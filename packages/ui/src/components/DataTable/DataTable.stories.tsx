@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { vars } from '../../theme/contract.css';
+import { Button } from '../Button/Button';
 import { TextLink } from '../TextLink/TextLink';
 import { createDataTableColumnHelper, DataTable } from './DataTable';
 
@@ -150,6 +151,159 @@ export const MatchAndBreakRows: StoryObj<typeof DataTable<SelectionRow>> = {
   render: (args) => <DataTable {...args} />,
 };
 
-export const MobileScroll: Story = {
+// Responsive mode: below `stackBelow` (600px of the table's own width by default) rows stack.
+// The decorators hold the table at the phone's width so the story tests (run in a 1024px page)
+// see what a 360/390px phone sees; the viewport global sets the same width in the Storybook UI.
+
+type LeagueRow = { name: string; code: string; members: number; active: boolean };
+const leagues: LeagueRow[] = [
+  { name: 'Big Bash Friends', code: 'K7Q2XZ', members: 12, active: true },
+  { name: 'Office Cricket Club of Very Long Names', code: 'Public', members: 248, active: false },
+  { name: 'Family', code: 'P0W3R9', members: 5, active: true },
+];
+const lg = createDataTableColumnHelper<LeagueRow>();
+const leagueColumns = lg.columns([
+  lg.accessor('name', { header: 'League Name', meta: { rowHeader: true } }),
+  lg.accessor('code', { header: 'League Code' }),
+  lg.accessor('members', { header: 'Members', enableSorting: true, meta: { align: 'end' } }),
+  lg.display({
+    id: 'edit',
+    header: 'Edit',
+    meta: { align: 'center', narrow: 'actions' },
+    cell: ({ row }) => (
+      <Button size="sm" variant="secondary" aria-label={`Edit ${row.original.name}`}>
+        Edit
+      </Button>
+    ),
+  }),
+  lg.display({
+    id: 'activate',
+    header: 'Activate',
+    meta: { align: 'center', narrow: 'actions' },
+    cell: ({ row }) =>
+      row.original.active ? null : (
+        <Button size="sm" aria-label={`Activate ${row.original.name}`}>
+          Activate
+        </Button>
+      ),
+  }),
+  lg.display({
+    id: 'delete',
+    header: 'Delete',
+    meta: { align: 'center', narrow: 'actions' },
+    cell: ({ row }) => (
+      <Button size="sm" variant="danger" aria-label={`Delete ${row.original.name}`}>
+        Delete
+      </Button>
+    ),
+  }),
+]);
+
+const phone = (width: number) => (Story: () => React.JSX.Element) => (
+  <div style={{ width, maxWidth: '100%' }}>
+    <Story />
+  </div>
+);
+
+/** Every action of every row lies inside the table's box, at least 44px tall, and nothing scrolls sideways. */
+async function expectStackedWithin(canvasElement: HTMLElement) {
+  const table = canvasElement.querySelector('table')!;
+  const wrapper = table.parentElement!;
+  await expect(wrapper.scrollWidth).toBeLessThanOrEqual(wrapper.clientWidth);
+  const box = wrapper.getBoundingClientRect();
+  for (const button of within(table).queryAllByRole('button')) {
+    const r = button.getBoundingClientRect();
+    await expect(r.height).toBeGreaterThanOrEqual(44);
+    await expect(r.left).toBeGreaterThanOrEqual(box.left);
+    await expect(r.right).toBeLessThanOrEqual(box.right);
+  }
+}
+
+export const StackedMyLeagues360: StoryObj<typeof DataTable<LeagueRow>> = {
+  name: 'Stacked · actions (360px)',
+  globals: { viewport: { value: 'mobile360', isRotated: false } },
+  decorators: [phone(328)],
+  args: {
+    columns: leagueColumns,
+    data: leagues,
+    caption: 'My Leagues',
+    initialSorting: [],
+    emptyMessage: 'No leagues yet.',
+  },
+  render: (args) => <DataTable {...args} />,
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await expectStackedWithin(canvasElement);
+    // Table semantics survive the stacking: each value still sits in a cell of a row under its header.
+    const row = canvas.getByRole('row', { name: /Big Bash Friends/ });
+    await expect(within(row).getByRole('rowheader')).toHaveTextContent('Big Bash Friends');
+    await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'League Name',
+      'League Code',
+      'Members',
+      'Edit',
+      'Activate',
+      'Delete',
+    ]);
+    // "Header: value" label for fields, none for actions.
+    await expect(within(row).getByRole('cell', { name: 'K7Q2XZ' })).toHaveAttribute('data-label', 'League Code');
+    // The actions are laid out on one line below the fields.
+    const edit = within(row).getByRole('button', { name: 'Edit Big Bash Friends' });
+    const del = within(row).getByRole('button', { name: 'Delete Big Bash Friends' });
+    const code = within(row).getByRole('cell', { name: 'K7Q2XZ' });
+    await expect(edit.getBoundingClientRect().top).toBeGreaterThan(code.getBoundingClientRect().bottom - 1);
+    await expect(Math.abs(edit.getBoundingClientRect().top - del.getBoundingClientRect().top)).toBeLessThan(1);
+    // Sorting stays reachable: the sortable header is a visible button in the "Sort by" bar.
+    const sort = within(canvas.getByRole('columnheader', { name: /Members/ })).getByRole('button');
+    await expect(sort.getBoundingClientRect().height).toBeGreaterThanOrEqual(44);
+    await userEvent.click(sort);
+    await expect(canvas.getByRole('columnheader', { name: /Members/ })).toHaveAttribute('aria-sort', 'descending');
+    await expect(canvas.getAllByRole('row')[1]).toHaveTextContent('Office Cricket Club');
+  },
+};
+
+export const StackedLeaderboard390: Story = {
+  name: 'Stacked · leaderboard (390px)',
   globals: { viewport: { value: 'mobile390', isRotated: false } },
+  decorators: [phone(358)],
+  play: async ({ canvas, canvasElement }) => {
+    await expectStackedWithin(canvasElement);
+    const gain = canvas.getAllByRole('cell').find((c) => c.getAttribute('data-label') === 'Gain')!;
+    const r = gain.getBoundingClientRect();
+    const box = canvasElement.querySelector('table')!.getBoundingClientRect();
+    await expect(r.right).toBeLessThanOrEqual(box.right);
+    await expect(r.width).toBeGreaterThan(0);
+  },
+};
+
+export const StackedSelections390: StoryObj<typeof DataTable<SelectionRow>> = {
+  ...MatchAndBreakRows,
+  name: 'Stacked · match and break rows (390px)',
+  globals: { viewport: { value: 'mobile390', isRotated: false } },
+  decorators: [phone(358)],
+  args: { ...MatchAndBreakRows.args, columns: selectionColumns, stackBelow: 'sm' },
+  play: async ({ canvasElement }) => {
+    await expectStackedWithin(canvasElement);
+  },
+};
+
+export const DesktopMyLeagues: StoryObj<typeof DataTable<LeagueRow>> = {
+  name: 'Table · actions (1280px)',
+  globals: { viewport: { value: 'laptop', isRotated: false } },
+  args: StackedMyLeagues360.args,
+  render: (args) => <DataTable {...args} />,
+  play: async ({ canvas }) => {
+    // Wide: a real table row, all cells on one line.
+    const row = canvas.getByRole('row', { name: /Big Bash Friends/ });
+    const tops = within(row)
+      .getAllByRole('cell')
+      .map((c) => Math.round(c.getBoundingClientRect().top));
+    await expect(new Set(tops).size).toBe(1);
+  },
+};
+
+export const NeverStack: StoryObj<typeof DataTable<LeagueRow>> = {
+  name: "stackBelow='never' (scrolls sideways)",
+  decorators: [phone(358)],
+  args: { ...StackedMyLeagues360.args, stackBelow: 'never' },
+  render: (args) => <DataTable {...args} />,
 };

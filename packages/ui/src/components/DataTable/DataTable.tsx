@@ -29,7 +29,29 @@ export interface DataTableColumnMeta {
   rowHeader?: boolean;
   /** Extra class for this column's cells. */
   cellClassName?: string;
+  /**
+   * How the cells show when rows stack (below `stackBelow`):
+   * - 'title': the row's name, first and bold (default for `rowHeader` columns);
+   * - 'field': a "Header: value" line (default);
+   * - 'actions': buttons/links, side by side in a last full-width line of 44px targets;
+   * - 'hidden': not shown — only for helper columns the spec does not list.
+   */
+  narrow?: DataTableNarrowRole;
+  /** The label of this column's "Header: value" lines when the header is not plain text. */
+  label?: string;
 }
+
+export const dataTableNarrowRoles = [
+  'title',
+  'field',
+  'actions',
+  'hidden',
+] as const satisfies readonly DataTableNarrowRole[];
+export type DataTableNarrowRole = 'title' | 'field' | 'actions' | 'hidden';
+
+/** Container widths below which rows stack: 'sm' < 600px, 'md' < 900px; 'never' keeps the table (scrolls sideways). */
+export const dataTableStackBelow = ['sm', 'md', 'never'] as const satisfies readonly DataTableStackBelow[];
+export type DataTableStackBelow = 'sm' | 'md' | 'never';
 
 /** The TanStack Table v9 feature set used by `DataTable` (sorting only). */
 export const dataTableFeatures = tableFeatures({
@@ -86,6 +108,13 @@ export interface DataTableProps<TData extends RowData> {
   /** Controlled sorting (pair with `onSortingChange`). */
   sorting?: DataTableSorting;
   onSortingChange?: (sorting: DataTableSorting) => void;
+  /**
+   * Below this width of the table's own box (a container query, so it also
+   * works in narrow panels), each row stacks into a block: title cells, then
+   * "Header: value" lines, then the action cells (see `meta.narrow`). Sortable
+   * headers stay as a visible "Sort by" bar. Default 'sm' (600px).
+   */
+  stackBelow?: DataTableStackBelow;
   className?: string;
   id?: string;
 }
@@ -102,8 +131,10 @@ const EMPTY: never[] = [];
 
 /**
  * A data table on TanStack Table v9: semantic `<table>` markup, optional
- * client-side sorting (header buttons, `aria-sort`), zebra rows, row tones, an
- * empty state, and horizontal scrolling on narrow screens.
+ * client-side sorting (header buttons, `aria-sort`), zebra rows, row tones and
+ * an empty state. Below `stackBelow` (its own width) rows stack into blocks —
+ * title, "Header: value" lines, a row of action buttons — so no column or
+ * action hides behind horizontal scrolling on phones.
  */
 export function DataTable<TData extends RowData>({
   columns,
@@ -116,6 +147,7 @@ export function DataTable<TData extends RowData>({
   initialSorting,
   sorting: controlledSorting,
   onSortingChange,
+  stackBelow = 'sm',
   className,
   id,
 }: DataTableProps<TData>) {
@@ -147,19 +179,25 @@ export function DataTable<TData extends RowData>({
   const scrollable = useIsScrollable(scrollRef, 'x');
 
   const rows = table.getRowModel().rows;
-  const leafCount = table.getAllLeafColumns().length;
+  const leafColumns = table.getAllLeafColumns();
+  const leafCount = leafColumns.length;
+  const hasSortable = leafColumns.some((column) => column.getCanSort());
+  const hasActions = leafColumns.some((column) => column.columnDef.meta?.narrow === 'actions');
 
   return (
     <div
       ref={scrollRef}
       id={id}
       className={cx(styles.wrapper, className)}
+      data-stack={stackBelow}
       // When the table overflows, the scroll area must be reachable by keyboard.
       {...(scrollable
         ? { tabIndex: 0, role: 'region', ...(caption ? { 'aria-labelledby': captionId } : { 'aria-label': 'Table' }) }
         : {})}
     >
-      <table className={styles.table}>
+      {/* Explicit roles: some browsers drop table semantics when the rows stack (display changes). */}
+      {/* biome-ignore lint/a11y/noRedundantRoles: kept on purpose, see above */}
+      <table role="table" className={styles.table}>
         {caption ? (
           captionHidden ? (
             <caption id={captionId}>
@@ -171,9 +209,11 @@ export function DataTable<TData extends RowData>({
             </caption>
           )
         ) : null}
-        <thead>
+        {/* biome-ignore lint/a11y/noRedundantRoles: see the table's role */}
+        <thead role="rowgroup">
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
+            // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+            <tr key={group.id} role="row" data-sortable={hasSortable ? '' : undefined}>
               {group.headers.map((header) => {
                 const column = header.column;
                 const meta = column.columnDef.meta;
@@ -182,7 +222,10 @@ export function DataTable<TData extends RowData>({
                 return (
                   <th
                     key={header.id}
+                    // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                    role="columnheader"
                     scope="col"
+                    data-sortable={canSort && !header.isPlaceholder ? '' : undefined}
                     colSpan={header.colSpan > 1 ? header.colSpan : undefined}
                     aria-sort={sorted ? ariaSort[sorted] : undefined}
                     className={cx(styles.th, meta?.align && alignClass[meta.align])}
@@ -201,10 +244,13 @@ export function DataTable<TData extends RowData>({
             </tr>
           ))}
         </thead>
-        <tbody>
+        {/* biome-ignore lint/a11y/noRedundantRoles: see the table's role */}
+        <tbody role="rowgroup">
           {rows.length === 0 ? (
-            <tr>
-              <td className={styles.empty} colSpan={Math.max(1, leafCount)}>
+            // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+            <tr role="row">
+              {/* biome-ignore lint/a11y/noRedundantRoles: see the table's role */}
+              <td role="cell" className={styles.empty} colSpan={Math.max(1, leafCount)}>
                 {emptyMessage}
               </td>
             </tr>
@@ -212,17 +258,41 @@ export function DataTable<TData extends RowData>({
             rows.map((row) => {
               const { tone, className: rowClassName, ...rowProps } = getRowProps?.(row.original, row.index) ?? {};
               return (
-                <tr key={row.id} className={cx(styles.row, rowClassName)} data-tone={tone} {...rowProps}>
+                <tr
+                  key={row.id}
+                  // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                  role="row"
+                  className={cx(styles.row, rowClassName)}
+                  data-tone={tone}
+                  data-has-actions={hasActions ? '' : undefined}
+                  {...rowProps}
+                >
                   {row.getAllCells().map((cell) => {
-                    const meta = cell.column.columnDef.meta;
+                    const columnDef = cell.column.columnDef;
+                    const meta = columnDef.meta;
                     const cellClass = cx(styles.td, meta?.align && alignClass[meta.align], meta?.cellClassName);
-                    return meta?.rowHeader ? (
-                      <th key={cell.id} scope="row" className={cellClass}>
+                    const narrow = meta?.narrow ?? (meta?.rowHeader ? 'title' : 'field');
+                    const stackProps = {
+                      'data-narrow': narrow,
+                      'data-label':
+                        narrow === 'field'
+                          ? (meta?.label ?? (typeof columnDef.header === 'string' ? columnDef.header : cell.column.id))
+                          : undefined,
+                    };
+                    const content = (
+                      <div className={styles.cellContent}>
                         <table.FlexRender cell={cell} />
+                      </div>
+                    );
+                    return meta?.rowHeader ? (
+                      // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                      <th key={cell.id} role="rowheader" scope="row" className={cellClass} {...stackProps}>
+                        {content}
                       </th>
                     ) : (
-                      <td key={cell.id} className={cellClass}>
-                        <table.FlexRender cell={cell} />
+                      // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                      <td key={cell.id} role="cell" className={cellClass} {...stackProps}>
+                        {content}
                       </td>
                     );
                   })}
