@@ -10,6 +10,7 @@ import { defineConfig, devices } from '@playwright/test';
  * suite, which moves fixtures' start times with the CLI while the app runs — PGlite is one process's.
  * A third plays the demo season live at a test pace (DEMO_PACE) for the live suite (project `live`);
  * the first keeps the daily demo calendar (DEMO_PACE=daily) that the other suites were written for.
+ * E2E_REUSE_SERVERS=1 (with E2E_KEEP_DATA=1) uses servers already running on those ports, to re-run one suite quickly.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
 export const E2E_DATA_DIR = join(import.meta.dirname, 'test-results', 'e2e-data');
@@ -75,7 +76,7 @@ export default defineConfig({
       command: 'npm start',
       url: `http://127.0.0.1:${E2E_PORT}/api/faq/`,
       timeout: 300_000,
-      reuseExistingServer: false,
+      reuseExistingServer: Boolean(process.env.E2E_REUSE_SERVERS),
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
@@ -94,7 +95,7 @@ export default defineConfig({
       command: 'node scripts/e2e-postgres-server.mjs',
       url: `http://127.0.0.1:${E2E_PG_PORT}/api/faq/`,
       timeout: 400_000,
-      reuseExistingServer: false,
+      reuseExistingServer: Boolean(process.env.E2E_REUSE_SERVERS),
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
@@ -117,7 +118,7 @@ export default defineConfig({
       command: 'node scripts/e2e-live-server.mjs',
       url: `http://127.0.0.1:${E2E_LIVE_PORT}/api/faq/`,
       timeout: 400_000,
-      reuseExistingServer: false,
+      reuseExistingServer: Boolean(process.env.E2E_REUSE_SERVERS),
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
