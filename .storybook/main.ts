@@ -25,7 +25,7 @@ const config: StorybookConfig = {
       // Pre-bundle the recipes runtime, or Vite re-optimises mid-run and story tests fail
       // with "Failed to fetch dynamically imported module".
       // Same for the fake clock the NotificationBanner story installs (CommonJS, pre-bundled once).
-      optimizeDeps: { include: ['@vanilla-extract/recipes/createRuntimeFn', '@sinonjs/fake-timers'] },
+      optimizeDeps: { include: ['@vanilla-extract/recipes/createRuntimeFn', '@sinonjs/fake-timers', 'react-dom'] },
       build: {
         // The preview bundles React, Radix and the docs addon: big chunks are expected.
         chunkSizeWarningLimit: 2500,

@@ -214,7 +214,7 @@ function PublicJoin({ userId }: { userId: number | undefined }) {
       col.display({
         id: 'join',
         header: 'Join',
-        meta: { align: 'center' },
+        meta: { align: 'center', narrow: 'actions' },
         cell: ({ row }) => (
           <Button
             size="sm"

@@ -64,7 +64,7 @@ export function LeaderboardTable({
       col.accessor('Position', {
         id: 'rank',
         header: 'Rank',
-        meta: { align: 'center' },
+        meta: { align: 'center', narrow: 'title' },
         cell: ({ row }) => (
           <span
             className={`${styles.rankCell} ${row.original.RankMoved ? live.changed : ''}`}

@@ -129,7 +129,7 @@ export function LeagueMembersPage() {
       col.display({
         id: 'approve',
         header: 'Approve',
-        meta: { align: 'center' },
+        meta: { align: 'center', narrow: 'actions', narrowLabel: true },
         cell: ({ row }) =>
           row.original.Status === 'Pending' ? (
             <IconButton
@@ -143,7 +143,7 @@ export function LeagueMembersPage() {
       col.display({
         id: 'reject',
         header: 'Reject',
-        meta: { align: 'center' },
+        meta: { align: 'center', narrow: 'actions', narrowLabel: true },
         cell: ({ row }) =>
           row.original.Status === 'Pending' ? (
             <IconButton
@@ -156,7 +156,7 @@ export function LeagueMembersPage() {
       col.display({
         id: 'make-admin',
         header: 'Make Admin',
-        meta: { align: 'center' },
+        meta: { align: 'center', narrow: 'actions', narrowLabel: true },
         cell: ({ row }) =>
           row.original.Status === 'Approved' && !row.original.IsAdmin ? (
             <IconButton

@@ -93,7 +93,7 @@ export function MyLeaguesPage() {
       col.display({
         id: 'configure',
         header: 'Configuration',
-        meta: { align: 'center' },
+        meta: { align: 'center', narrow: 'actions', narrowLabel: true },
         cell: ({ row }) =>
           isApprovedMember(row.original) ? (
             <IconButton
@@ -106,7 +106,7 @@ export function MyLeaguesPage() {
       col.display({
         id: 'edit',
         header: 'Edit',
-        meta: { align: 'center' },
+        meta: { align: 'center', narrow: 'actions', narrowLabel: true },
         cell: ({ row }) =>
           isApprovedMember(row.original) ? (
             <IconButton
@@ -123,7 +123,7 @@ export function MyLeaguesPage() {
       col.display({
         id: 'activate',
         header: 'Activate',
-        meta: { align: 'center' },
+        meta: { align: 'center', narrow: 'actions', narrowLabel: true },
         cell: ({ row }) =>
           adminsDraft(row.original, userId) ? (
             <IconButton
@@ -136,7 +136,7 @@ export function MyLeaguesPage() {
       col.display({
         id: 'delete',
         header: 'Delete',
-        meta: { align: 'center' },
+        meta: { align: 'center', narrow: 'actions', narrowLabel: true },
         cell: ({ row }) =>
           adminsDraft(row.original, userId) ? (
             <IconButton

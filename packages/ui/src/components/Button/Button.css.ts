@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
+import { media } from '../../theme/breakpoints';
 import { vars } from '../../theme/contract.css';
 import { focusRing } from '../_internal/focus';
 
@@ -80,8 +81,19 @@ export const button = recipe({
       },
     },
     size: {
-      sm: { minHeight: 32, paddingInline: vars.space.md, fontSize: vars.fontSize.sm },
-      md: { minHeight: 40, paddingInline: vars.space.lg, fontSize: vars.fontSize.md },
+      // 44px touch targets on phones and coarse pointers (see media.touch); denser with a mouse.
+      sm: {
+        minHeight: 32,
+        paddingInline: vars.space.md,
+        fontSize: vars.fontSize.sm,
+        '@media': { [media.touch]: { minHeight: 44, minWidth: 44 } },
+      },
+      md: {
+        minHeight: 40,
+        paddingInline: vars.space.lg,
+        fontSize: vars.fontSize.md,
+        '@media': { [media.touch]: { minHeight: 44, minWidth: 44 } },
+      },
       lg: { minHeight: 48, paddingInline: vars.space.xl, fontSize: vars.fontSize.lg, borderRadius: vars.radius.lg },
     },
     fullWidth: {

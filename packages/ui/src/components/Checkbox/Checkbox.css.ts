@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { media } from '../../theme/breakpoints';
 import { vars } from '../../theme/contract.css';
 import { focusRing } from '../_internal/focus';
 
@@ -15,6 +16,8 @@ export const row = style({
   selectors: {
     '&[data-disabled]': { cursor: 'not-allowed', color: vars.color.textMuted },
   },
+  // The whole label is the hit area: at least 44px tall (and wide) on touch screens.
+  '@media': { [media.touch]: { minHeight: 44, minWidth: 44, alignItems: 'center' } },
 });
 
 export const control = style({
@@ -25,6 +28,7 @@ export const control = style({
   height: 20,
   // Centre the 20px box on the first line of a 1.5 line-height label.
   marginTop: 'calc((1.5em - 20px) / 2)',
+  '@media': { [media.touch]: { marginTop: 0 } },
 });
 
 export const input = style({

@@ -271,8 +271,26 @@ stacked(`${bodyCell}[data-narrow="actions"] > ${cellContent} > *`, {
   minHeight: 44,
   minWidth: 44,
 });
+stacked(`${bodyCell}[data-narrow="actions"][data-label]::before`, {
+  content: 'attr(data-label) / ""',
+  display: 'block',
+  marginBottom: 2,
+  textAlign: 'center',
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+  letterSpacing: '0.05em',
+  textTransform: 'uppercase',
+});
 stacked(`${bodyCell}[data-narrow="actions"]:has(> ${cellContent}:empty)`, { display: 'none' });
 // A line break before the first action cell, so actions never share a line with fields.
 stacked(`${bodyRow}[data-has-actions]::after`, { content: '""', order: 0, flexBasis: '100%', height: 0 });
 
 stacked(`${bodyCell}[data-narrow="hidden"]`, { display: 'none' });
+
+// Links in cells (score links, names) get a 44px hit area on touch screens.
+globalStyle(`${wrapper} > table > tbody > tr > :is(td, th) a`, {
+  '@media': {
+    [media.touch]: { display: 'inline-flex', alignItems: 'center', minHeight: 44, minWidth: 44 },
+  },
+});

@@ -39,6 +39,8 @@ export interface DataTableColumnMeta {
   narrow?: DataTableNarrowRole;
   /** The label of this column's "Header: value" lines when the header is not plain text. */
   label?: string;
+  /** For 'actions' cells of icon-only buttons: show the column header as a caption above the control when stacked. */
+  narrowLabel?: boolean;
 }
 
 export const dataTableNarrowRoles = [
@@ -275,7 +277,7 @@ export function DataTable<TData extends RowData>({
                     const stackProps = {
                       'data-narrow': narrow,
                       'data-label':
-                        narrow === 'field'
+                        narrow === 'field' || (narrow === 'actions' && meta?.narrowLabel)
                           ? (meta?.label ?? (typeof columnDef.header === 'string' ? columnDef.header : cell.column.id))
                           : undefined,
                     };

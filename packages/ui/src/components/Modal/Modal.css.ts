@@ -1,4 +1,4 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
 import { media } from '../../theme/breakpoints';
 import { vars } from '../../theme/contract.css';
@@ -33,12 +33,15 @@ export const content = recipe({
     color: vars.color.text,
     boxShadow: vars.shadow.lg,
     outline: 'none',
-    // Mobile first: full screen.
+    // Mobile first: a full-height sheet, clear of the notch and the home indicator.
     inset: 0,
     width: '100%',
     height: '100%',
     maxHeight: '100dvh',
     borderRadius: 0,
+    paddingTop: 'env(safe-area-inset-top, 0px)',
+    paddingLeft: 'env(safe-area-inset-left, 0px)',
+    paddingRight: 'env(safe-area-inset-right, 0px)',
     animation: `${slideUp} 180ms ease-out`,
     '@media': {
       [media.sm]: {
@@ -51,6 +54,7 @@ export const content = recipe({
         maxHeight: 'calc(100dvh - 4rem)',
         borderRadius: vars.radius.lg,
         border: `1px solid ${vars.color.border}`,
+        padding: 0,
         animation: `${popIn} 180ms cubic-bezier(0.2, 0.8, 0.2, 1)`,
       },
     },
@@ -73,9 +77,15 @@ export const header = style({
   alignItems: 'flex-start',
   justifyContent: 'space-between',
   gap: vars.space.lg,
-  padding: `${vars.space.lg} ${vars.space.lg} ${vars.space.md} ${vars.space.xl}`,
+  padding: `${vars.space.md} ${vars.space.sm} ${vars.space.md} ${vars.space.lg}`,
   borderBottom: `1px solid ${vars.color.border}`,
+  '@media': {
+    [media.sm]: { padding: `${vars.space.lg} ${vars.space.lg} ${vars.space.md} ${vars.space.xl}` },
+  },
 });
+
+/** Holds a NotificationBanner while the dialog is open; empty (no box) otherwise. */
+export const notificationSlot = style({ flexShrink: 0, selectors: { '&:empty': { display: 'none' } } });
 
 export const headings = style({
   display: 'flex',
@@ -106,8 +116,10 @@ export const close = style({
   alignItems: 'center',
   justifyContent: 'center',
   flexShrink: 0,
-  width: 40,
-  height: 40,
+  // 44px: a comfortable touch target (WCAG 2.5.5) on every screen.
+  width: 44,
+  height: 44,
+  marginBlock: -2,
   border: 'none',
   borderRadius: vars.radius.pill,
   backgroundColor: 'transparent',
@@ -125,8 +137,10 @@ export const body = style({
   minHeight: 0,
   overflowY: 'auto',
   overscrollBehavior: 'contain',
-  padding: `${vars.space.lg} ${vars.space.xl}`,
+  padding: `${vars.space.lg} ${vars.space.lg}`,
+  paddingBottom: `calc(${vars.space.lg} + env(safe-area-inset-bottom, 0px))`,
   lineHeight: vars.lineHeight.normal,
+  '@media': { [media.sm]: { paddingInline: vars.space.xl, paddingBottom: vars.space.lg } },
   selectors: { '&:focus-visible': { ...focusRing, outlineOffset: '-2px' } },
 });
 
@@ -136,13 +150,22 @@ export const footer = style({
   justifyContent: 'flex-end',
   alignItems: 'center',
   gap: vars.space.sm,
-  padding: `${vars.space.md} ${vars.space.xl}`,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  // The home indicator of phones without a home button.
+  paddingBottom: `calc(${vars.space.md} + env(safe-area-inset-bottom, 0px))`,
   borderTop: `1px solid ${vars.color.border}`,
   backgroundColor: vars.color.surfaceSunken,
   '@media': {
     [media.sm]: {
+      paddingInline: vars.space.xl,
+      paddingBottom: vars.space.md,
       borderBottomLeftRadius: vars.radius.lg,
       borderBottomRightRadius: vars.radius.lg,
     },
   },
+});
+
+// Phone sheet: footer actions become full-width 44px buttons, stacked (primary last, nearest the thumb).
+globalStyle(`${footer} > *`, {
+  '@media': { [media.belowSm]: { flex: '1 1 100%', minHeight: 44 } },
 });

@@ -151,3 +151,30 @@ export const MobileFullScreen: Story = {
   ...Default,
   globals: { viewport: { value: 'mobile390', isRotated: false } },
 };
+
+/**
+ * At phone width the dialog is a full-height sheet: it fills the screen, its close button is a 44px
+ * target inside it, the footer buttons are full-width 44px targets, and the long body scrolls
+ * between the fixed title bar and footer.
+ */
+export const PhoneSheet360: Story = {
+  ...ScrollableBody,
+  name: 'Phone sheet (360px)',
+  globals: { viewport: { value: 'mobile360', isRotated: false } },
+  play: async (context) => {
+    await openDialog(context);
+    const dialog = await screen.findByRole('dialog');
+    const box = dialog.getBoundingClientRect();
+    await waitFor(() => expect(Math.round(dialog.getBoundingClientRect().top)).toBe(0));
+    await expect(Math.round(box.width)).toBe(window.innerWidth);
+    await expect(Math.round(box.height)).toBe(window.innerHeight);
+    const close = screen.getByRole('button', { name: 'Close' }).getBoundingClientRect();
+    await expect(close.height).toBeGreaterThanOrEqual(44);
+    await expect(close.right).toBeLessThanOrEqual(window.innerWidth);
+    const gotIt = screen.getByRole('button', { name: 'Got it' }).getBoundingClientRect();
+    await expect(gotIt.height).toBeGreaterThanOrEqual(44);
+    await expect(gotIt.bottom).toBeLessThanOrEqual(window.innerHeight);
+    const body = screen.getByText(/^Rule 1\./).closest('[data-scrollable]') as HTMLElement;
+    await expect(body.scrollHeight).toBeGreaterThan(body.clientHeight);
+  },
+};

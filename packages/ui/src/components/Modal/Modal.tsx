@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useRef } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useCallback, useRef } from 'react';
 import { cx } from '../_internal/cx';
 import { CloseIcon } from '../_internal/icons';
+import { registerNotificationHost } from '../_internal/notificationHost';
 import { useIsScrollable } from '../_internal/useIsScrollable';
 import * as styles from './Modal.css';
 
@@ -22,7 +23,9 @@ export interface ModalProps extends Omit<ComponentPropsWithoutRef<typeof Dialog.
 /**
  * A dialog on Radix Dialog: focus is trapped, Escape and the close button
  * (aria-label "Close") call `onOpenChange(false)`, the body scrolls, and below
- * 600px the dialog fills the screen. On close, focus returns to the element that had it
+ * 600px the dialog is a full-height sheet (safe-area padding, 44px close button,
+ * footer buttons full width). A `NotificationBanner` shown while it is open
+ * appears inside it, under the title bar. On close, focus returns to the element that had it
  * when the dialog opened (usually the button that opened it). Extra props go to the dialog element.
  */
 export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
@@ -78,6 +81,7 @@ export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
               <CloseIcon size={20} />
             </Dialog.Close>
           </div>
+          <NotificationSlot />
           <ModalBody>{children}</ModalBody>
           {footer ? <div className={styles.footer}>{footer}</div> : null}
         </Dialog.Content>
@@ -86,6 +90,16 @@ export const Modal = forwardRef<HTMLDivElement, ModalProps>(function Modal(
   );
 });
 Modal.displayName = 'Modal';
+
+/** Where a NotificationBanner renders while this dialog is the top-most one (see _internal/notificationHost). */
+function NotificationSlot() {
+  const unregister = useRef<(() => void) | null>(null);
+  const ref = useCallback((node: HTMLDivElement | null) => {
+    unregister.current?.();
+    unregister.current = node ? registerNotificationHost(node) : null;
+  }, []);
+  return <div ref={ref} className={styles.notificationSlot} data-notification-slot="" />;
+}
 
 /** The scrolling middle part; focusable while it overflows so keyboard users can scroll it. */
 function ModalBody({ children }: { children?: ReactNode }) {

@@ -1,21 +1,24 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/contract.css';
+import { HEADER_HEIGHT } from '../AppShell/shell';
 import { focusRing } from '../_internal/focus';
 
 const slideIn = keyframes({
   from: { opacity: 0, transform: 'translate(-50%, -12px)' },
   to: { opacity: 1, transform: 'translate(-50%, 0)' },
 });
+const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 
 export const banner = recipe({
   base: {
     position: 'fixed',
-    top: vars.space.lg,
+    // Below the sticky header (64px) and the notch: never over the header or its menu button.
+    top: `calc(env(safe-area-inset-top, 0px) + ${HEADER_HEIGHT}px + ${vars.space.sm})`,
     left: '50%',
     transform: 'translateX(-50%)',
     zIndex: vars.zIndex.toast,
-    width: `min(640px, calc(100vw - 2 * ${vars.space.lg}))`,
+    width: `min(640px, calc(100vw - 2 * ${vars.space.md}))`,
     display: 'flex',
     alignItems: 'flex-start',
     gap: vars.space.md,
@@ -28,6 +31,22 @@ export const banner = recipe({
     fontWeight: vars.fontWeight.medium,
     lineHeight: vars.lineHeight.snug,
     animation: `${slideIn} 200ms cubic-bezier(0.2, 0.8, 0.2, 1)`,
+    selectors: {
+      // Moved to the bottom edge (safe-area aware) so it does not cover the control just used.
+      '&[data-placement="bottom"]': {
+        top: 'auto',
+        bottom: `calc(env(safe-area-inset-bottom, 0px) + ${vars.space.md})`,
+      },
+      // Inside an open Modal: in the flow under the title bar, covering nothing.
+      '&[data-placement="dialog"]': {
+        position: 'static',
+        transform: 'none',
+        width: 'auto',
+        margin: `${vars.space.sm} ${vars.space.md} 0`,
+        boxShadow: vars.shadow.sm,
+        animation: `${fadeIn} 150ms ease-out`,
+      },
+    },
   },
   variants: {
     kind: {
@@ -52,9 +71,10 @@ export const close = style({
   alignItems: 'center',
   justifyContent: 'center',
   flexShrink: 0,
-  width: 32,
-  height: 32,
-  marginBlock: -4,
+  // A 44px touch target; the negative margins keep the banner compact.
+  width: 44,
+  height: 44,
+  marginBlock: -10,
   border: 'none',
   borderRadius: vars.radius.pill,
   backgroundColor: 'transparent',

@@ -1,4 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css';
+import { media } from '../../theme/breakpoints';
 import { vars } from '../../theme/contract.css';
 import { control } from '../_internal/field.css';
 
@@ -53,6 +54,7 @@ export const item = style({
   alignItems: 'center',
   gap: vars.space.sm,
   minHeight: 40,
+  '@media': { [media.touch]: { minHeight: 44 } },
   paddingBlock: vars.space.sm,
   paddingInlineStart: vars.space['2xl'],
   paddingInlineEnd: vars.space.md,
