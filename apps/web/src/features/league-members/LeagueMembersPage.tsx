@@ -125,7 +125,11 @@ export function LeagueMembersPage() {
     if (!isAdmin) return list;
     return [
       ...list,
-      col.accessor((member) => member.Email ?? '', { id: 'email', header: 'Email' }),
+      col.accessor((member) => member.Email ?? '', {
+        id: 'email',
+        header: 'Email',
+        meta: { cellClassName: styles.breakAnywhere },
+      }),
       col.display({
         id: 'approve',
         header: 'Approve',

@@ -1,5 +1,5 @@
 import { vars } from '@fantasy-cricket/ui';
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 
@@ -19,6 +19,12 @@ export const actionsStart = style({ display: 'flex', flexWrap: 'wrap', gap: vars
 export const cellStack = style({ display: 'flex', flexDirection: 'column', gap: vars.space['2xs'], minWidth: '9rem' });
 
 export const nowrap = style({ whiteSpace: 'nowrap' });
+
+/**
+ * An email address in a table cell: breaks anywhere rather than widening its column, so a wide table
+ * (League Members for an admin) keeps its last columns in view at 1280px.
+ */
+export const breakAnywhere = style({ overflowWrap: 'anywhere', minWidth: '10rem' });
 
 export const numberInput = style({ width: '6rem' });
 
@@ -83,3 +89,7 @@ export const errorList = style({ margin: 0, paddingInlineStart: vars.space.lg })
  * positioned ancestor, so in a horizontally scrolling table it widens the page on phones.
  */
 export const table = style({ position: 'relative' });
+
+// Two-word headers ('Member Status', 'Make Admin') may take two lines, so a wide table's last
+// columns stay in view at 1280px.
+globalStyle(`${table} th[scope="col"]`, { whiteSpace: 'normal' });
