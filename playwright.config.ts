@@ -10,6 +10,7 @@ import { defineConfig, devices } from '@playwright/test';
  * suite, which moves fixtures' start times with the CLI while the app runs — PGlite is one process's.
  * A third plays the demo season live at a test pace (DEMO_PACE) for the live suite (project `live`);
  * the first keeps the daily demo calendar (DEMO_PACE=daily) that the other suites were written for.
+ * E2E_REUSE_SERVERS=1 (with E2E_KEEP_DATA=1) uses servers already running on those ports, to re-run one suite quickly.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
 export const E2E_DATA_DIR = join(import.meta.dirname, 'test-results', 'e2e-data');
@@ -53,7 +54,17 @@ export default defineConfig({
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [
-    { name: 'chromium', testIgnore: /live\.spec\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'chromium',
+      testIgnore: /(live|mobile)\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    // Issue 16: every screen at 360×740 and 390×844, and at 1280×800 (the suite sets each size itself).
+    {
+      name: 'mobile',
+      testMatch: /mobile\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, viewport: { width: 390, height: 844 } },
+    },
     {
       name: 'live',
       testMatch: /live\.spec\.ts/,
@@ -65,7 +76,7 @@ export default defineConfig({
       command: 'npm start',
       url: `http://127.0.0.1:${E2E_PORT}/api/faq/`,
       timeout: 300_000,
-      reuseExistingServer: false,
+      reuseExistingServer: Boolean(process.env.E2E_REUSE_SERVERS),
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
@@ -84,7 +95,7 @@ export default defineConfig({
       command: 'node scripts/e2e-postgres-server.mjs',
       url: `http://127.0.0.1:${E2E_PG_PORT}/api/faq/`,
       timeout: 400_000,
-      reuseExistingServer: false,
+      reuseExistingServer: Boolean(process.env.E2E_REUSE_SERVERS),
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
@@ -107,7 +118,7 @@ export default defineConfig({
       command: 'node scripts/e2e-live-server.mjs',
       url: `http://127.0.0.1:${E2E_LIVE_PORT}/api/faq/`,
       timeout: 400_000,
-      reuseExistingServer: false,
+      reuseExistingServer: Boolean(process.env.E2E_REUSE_SERVERS),
       stdout: 'ignore',
       stderr: 'pipe',
       env: {

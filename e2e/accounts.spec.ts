@@ -282,7 +282,7 @@ test.describe('signed-in pages', () => {
 
     // Phone width: the sidebar opens from the hamburger and closes after choosing a link.
     await page.setViewportSize({ width: 390, height: 844 });
-    const menu = page.getByRole('button', { name: 'Open menu', exact: true });
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
     await expect(menu).toBeVisible();
     await menu.click();
     await page.waitForTimeout(200);

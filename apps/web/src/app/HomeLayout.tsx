@@ -1,9 +1,11 @@
 import { AppShell } from '@fantasy-cricket/ui';
+import { useAtomValue } from 'jotai';
 import { LiveProvider } from '../data/live/LiveProvider';
 import { QueryProvider } from '../data/QueryProvider';
 import { AppFooter } from './shell/AppFooter';
 import { AppHeader } from './shell/AppHeader';
 import { AppSidebar } from './shell/AppSidebar';
+import { sidebarCollapsedAtom } from './shell/atoms';
 import { Content } from './layouts';
 
 /**
@@ -13,10 +15,16 @@ import { Content } from './layouts';
  * either. The live provider (one event stream per tab for the open screens) sits inside the cache it updates.
  */
 export default function HomeLayout() {
+  const sidebarCollapsed = useAtomValue(sidebarCollapsedAtom);
   return (
     <QueryProvider>
       <LiveProvider>
-        <AppShell header={<AppHeader />} sidebar={<AppSidebar />} footer={<AppFooter />}>
+        <AppShell
+          header={<AppHeader />}
+          sidebar={<AppSidebar />}
+          sidebarCollapsed={sidebarCollapsed}
+          footer={<AppFooter />}
+        >
           <Content />
         </AppShell>
       </LiveProvider>

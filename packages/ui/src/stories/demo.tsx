@@ -6,6 +6,7 @@ import { Header } from '../components/Header/Header';
 import { Logo } from '../components/Logo/Logo';
 import { Sidebar } from '../components/Sidebar/Sidebar';
 import { SidebarLink } from '../components/SidebarLink/SidebarLink';
+import { media } from '../theme/breakpoints';
 
 const icon = (d: string) => (
   <svg
@@ -102,8 +103,12 @@ export function DemoShell({
   initialOpen?: boolean;
 }) {
   const [open, setOpen] = useState(initialOpen);
+  const [collapsed, setCollapsed] = useState(false);
+  // As the app does: the hamburger opens the drawer on small screens, collapses the column from 900px.
+  const wide = () => typeof window.matchMedia === 'function' && window.matchMedia(media.md).matches;
   return (
     <AppShell
+      sidebarCollapsed={collapsed}
       header={
         <Header
           logo={
@@ -112,8 +117,8 @@ export function DemoShell({
             </a>
           }
           greeting={withSidebar ? 'Hi, Asha !' : undefined}
-          onMenuClick={withSidebar ? () => setOpen(true) : undefined}
-          menuOpen={open}
+          onMenuClick={withSidebar ? () => (wide() ? setCollapsed((c) => !c) : setOpen(true)) : undefined}
+          menuOpen={wide() ? !collapsed : open}
           menuControls="demo-sidebar"
         />
       }

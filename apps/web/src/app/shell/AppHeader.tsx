@@ -4,7 +4,8 @@ import { useAtom, useAtomValue } from 'jotai';
 import { Link, useLocation } from 'react-router-dom';
 import { storedUserAtom } from '../../shared/atoms';
 import * as styles from './AppHeader.css';
-import { SIDEBAR_ID, sidebarOpenAtom } from './atoms';
+import { SIDEBAR_ID, sidebarCollapsedAtom, sidebarOpenAtom } from './atoms';
+import { useWideScreen } from './useWideScreen';
 
 export function isHomePath(pathname: string): boolean {
   return pathname === '/home' || pathname.startsWith('/home/');
@@ -12,12 +13,15 @@ export function isHomePath(pathname: string): boolean {
 
 /**
  * The header of every screen. The logo is a plain link so going home reloads the page (spec
- * section 2). On /home paths it shows the hamburger and the greeting; elsewhere a way in.
+ * section 2). On /home paths it shows the hamburger and the greeting; elsewhere a way in. The
+ * hamburger opens the drawer on phones and collapses or expands the sidebar column from 900px.
  */
 export function AppHeader() {
   const { pathname } = useLocation();
   const user = useAtomValue(storedUserAtom);
   const [menuOpen, setMenuOpen] = useAtom(sidebarOpenAtom);
+  const [collapsed, setCollapsed] = useAtom(sidebarCollapsedAtom);
+  const wide = useWideScreen();
   const home = isHomePath(pathname);
 
   const logo = (
@@ -38,8 +42,8 @@ export function AppHeader() {
       <Header
         logo={logo}
         greeting={user ? shellMessages.greeting(user.firstName) : undefined}
-        onMenuClick={() => setMenuOpen((open) => !open)}
-        menuOpen={menuOpen}
+        onMenuClick={() => (wide ? setCollapsed(!collapsed) : setMenuOpen((open) => !open))}
+        menuOpen={wide ? !collapsed : menuOpen}
         menuControls={SIDEBAR_ID}
       />
     );

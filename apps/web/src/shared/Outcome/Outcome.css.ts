@@ -1,5 +1,5 @@
 import { vars } from '@fantasy-cricket/ui';
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 
 export const outcome = style({
   display: 'flex',
@@ -8,7 +8,12 @@ export const outcome = style({
   textAlign: 'center',
   gap: vars.space.md,
   paddingBlock: vars.space.lg,
+  minWidth: 0,
 });
+
+// A long email address in the message breaks instead of pushing the page sideways on a phone (the
+// global 'break-word' of paragraphs does not let a centred flex item shrink below the address).
+globalStyle(`${outcome} > *`, { maxWidth: '100%', overflowWrap: 'anywhere' });
 
 export const outcomeIcon = style({
   display: 'grid',

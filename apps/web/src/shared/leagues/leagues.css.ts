@@ -20,6 +20,12 @@ export const cellStack = style({ display: 'flex', flexDirection: 'column', gap: 
 
 export const nowrap = style({ whiteSpace: 'nowrap' });
 
+/**
+ * An email address in a table cell: breaks anywhere rather than widening its column, so a wide table
+ * (League Members for an admin) keeps its last columns in view at 1280px.
+ */
+export const breakAnywhere = style({ overflowWrap: 'anywhere', minWidth: '10rem' });
+
 export const numberInput = style({ width: '6rem' });
 
 export const badge = style({
@@ -99,3 +105,7 @@ globalStyle(`${compactTable} :is(th, td)`, {
 globalStyle(`${compactTable} th`, {
   '@media': { 'screen and (max-width: 599.98px)': { whiteSpace: 'normal' } },
 });
+
+// Two-word headers ('Member Status', 'Make Admin') may take two lines, so a wide table's last
+// columns stay in view at 1280px.
+globalStyle(`${table} th[scope="col"]`, { whiteSpace: 'normal' });

@@ -21,14 +21,34 @@ export const shell = style({
         },
       },
     },
+    '&[data-has-sidebar][data-sidebar-collapsed]': {
+      '@media': {
+        [media.md]: { gridTemplateColumns: 'minmax(0, 1fr)', gridTemplateAreas: '"header" "main" "footer"' },
+      },
+    },
   },
 });
 
 export const headerArea = style({ gridArea: 'header', position: 'sticky', top: 0, zIndex: vars.zIndex.sticky });
 
+/**
+ * From 900px the sidebar's grid cell: as tall as the content, with the sidebar's background and edge,
+ * so the column reaches the footer on long pages while the sticky navigation stays in view.
+ */
 export const sidebarArea = style({
   display: 'contents',
-  '@media': { [media.md]: { display: 'block', gridArea: 'sidebar', minWidth: 0 } },
+  '@media': {
+    [media.md]: {
+      display: 'block',
+      gridArea: 'sidebar',
+      minWidth: 0,
+      backgroundColor: vars.color.surfaceRaised,
+      boxShadow: `inset -1px 0 0 ${vars.color.border}`,
+    },
+  },
+  selectors: {
+    [`${shell}[data-sidebar-collapsed] &`]: { '@media': { [media.md]: { display: 'none' } } },
+  },
 });
 
 export const main = style({

@@ -59,6 +59,25 @@ export const Desktop: Story = {
   },
 };
 
+/** From 900px the hamburger collapses the sidebar column (the content takes its room) and expands it again. */
+export const DesktopSidebarCollapses: Story = {
+  globals: { viewport: { value: 'laptop', isRotated: false } },
+  play: async ({ canvas, userEvent }) => {
+    const menu = canvas.getByRole('button', { name: 'Menu' });
+    const nav = canvas.getByRole('navigation', { name: 'Main' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav).toBeVisible();
+    const before = canvas.getByRole('main').getBoundingClientRect().width;
+    await userEvent.click(menu);
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(nav).not.toBeVisible());
+    await expect(canvas.getByRole('main').getBoundingClientRect().width).toBeGreaterThan(before);
+    await userEvent.click(menu);
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav).toBeVisible();
+  },
+};
+
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile390', isRotated: false } },
 };
@@ -66,7 +85,7 @@ export const Mobile: Story = {
 export const MobileMenuOpen: Story = {
   globals: { viewport: { value: 'mobile390', isRotated: false } },
   play: async ({ canvas, userEvent }) => {
-    const menu = canvas.getByRole('button', { name: 'Open menu' });
+    const menu = canvas.getByRole('button', { name: 'Menu' });
     await userEvent.click(menu);
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     const nav = canvas.getByRole('navigation', { name: 'Main' });

@@ -7,6 +7,11 @@ export interface AppShellProps extends HTMLAttributes<HTMLDivElement> {
   header: ReactNode;
   /** Usually `<Sidebar …/>`: a fixed column from 900px, a drawer below. */
   sidebar?: ReactNode;
+  /**
+   * From 900px: hides the sidebar column and gives its room to the content (the header's hamburger
+   * toggles it). Below 900px the sidebar is a drawer and this has no effect.
+   */
+  sidebarCollapsed?: boolean;
   /** Usually `<Footer …/>`. */
   footer: ReactNode;
   /** The screen, rendered in `<main>`. */
@@ -17,14 +22,21 @@ export interface AppShellProps extends HTMLAttributes<HTMLDivElement> {
 
 /**
  * Page layout: header, optional sidebar, main content and footer, with a
- * skip link. One column on small screens; header / sidebar + main / footer from 900px.
+ * skip link. One column on small screens; header / sidebar + main / footer from 900px, where the
+ * sidebar column (its background to the footer however long the page) can be collapsed.
  */
 export const AppShell = forwardRef<HTMLDivElement, AppShellProps>(function AppShell(
-  { header, sidebar, footer, children, mainId = 'main-content', className, ...rest },
+  { header, sidebar, sidebarCollapsed = false, footer, children, mainId = 'main-content', className, ...rest },
   ref,
 ) {
   return (
-    <div ref={ref} className={cx(styles.shell, className)} data-has-sidebar={sidebar ? '' : undefined} {...rest}>
+    <div
+      ref={ref}
+      className={cx(styles.shell, className)}
+      data-has-sidebar={sidebar ? '' : undefined}
+      data-sidebar-collapsed={sidebar && sidebarCollapsed ? '' : undefined}
+      {...rest}
+    >
       <a href={`#${mainId}`} className={styles.skipLink}>
         Skip to main content
       </a>

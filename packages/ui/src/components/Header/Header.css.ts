@@ -34,7 +34,6 @@ export const menuButton = style({
     '&:hover': { backgroundColor: 'rgba(255, 255, 255, 0.12)' },
     '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: 2 },
   },
-  '@media': { [media.md]: { display: 'none' } },
 });
 
 export const logo = style({ display: 'flex', alignItems: 'center', minWidth: 0, flexShrink: 0 });

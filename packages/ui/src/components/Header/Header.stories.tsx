@@ -35,7 +35,7 @@ export const Desktop: Story = {
 export const MobileWithHamburger: Story = {
   globals: { viewport: { value: 'mobile390', isRotated: false } },
   play: async ({ canvas, userEvent, args }) => {
-    const menu = canvas.getByRole('button', { name: 'Open menu' });
+    const menu = canvas.getByRole('button', { name: 'Menu' });
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(menu);
     await expect(args.onMenuClick).toHaveBeenCalledTimes(1);
@@ -53,6 +53,6 @@ export const Anonymous: Story = {
     ),
   },
   play: async ({ canvas }) => {
-    await expect(canvas.queryByRole('button', { name: 'Open menu' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Menu' })).toBeNull();
   },
 };

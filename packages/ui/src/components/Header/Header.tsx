@@ -8,9 +8,12 @@ export interface HeaderProps extends HTMLAttributes<HTMLElement> {
   logo: ReactNode;
   /** e.g. 'Hi, Asha !' */
   greeting?: string;
-  /** When given, a hamburger button (aria-label "Open menu") shows below 900px. */
+  /**
+   * When given, a hamburger button (accessible name "Menu") shows at every width: it opens the drawer
+   * on small screens and collapses or expands the sidebar column on wide ones (the caller decides).
+   */
   onMenuClick?: () => void;
-  /** Drawer state, for the hamburger's aria-expanded. */
+  /** Whether the navigation it controls is shown (drawer open, or column expanded): its aria-expanded. */
   menuOpen?: boolean;
   /** id of the sidebar `<nav>`, for the hamburger's aria-controls. */
   menuControls?: string;
@@ -18,7 +21,7 @@ export interface HeaderProps extends HTMLAttributes<HTMLElement> {
   actions?: ReactNode;
 }
 
-/** The site banner: hamburger (small screens), logo, greeting and actions on a deep-green band. */
+/** The site banner: hamburger, logo, greeting and actions on a deep-green band. */
 export const Header = forwardRef<HTMLElement, HeaderProps>(function Header(
   { logo, greeting, onMenuClick, menuOpen = false, menuControls, actions, className, ...rest },
   ref,
@@ -29,7 +32,7 @@ export const Header = forwardRef<HTMLElement, HeaderProps>(function Header(
         <button
           type="button"
           className={styles.menuButton}
-          aria-label="Open menu"
+          aria-label="Menu"
           aria-expanded={menuOpen}
           aria-controls={menuControls}
           onClick={onMenuClick}

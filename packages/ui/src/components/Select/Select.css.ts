@@ -25,7 +25,8 @@ export const trigger = style([
   },
 ]);
 
-export const value = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 });
+/** The chosen option's text wraps (a player's or a fixture's full name on a phone) instead of being cut off. */
+export const value = style({ whiteSpace: 'normal', overflowWrap: 'anywhere', minWidth: 0 });
 
 export const chevron = style({
   color: vars.color.textMuted,
