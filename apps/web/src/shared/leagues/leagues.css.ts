@@ -90,8 +90,6 @@ export const errorList = style({ margin: 0, paddingInlineStart: vars.space.lg })
  */
 export const table = style({ position: 'relative' });
 
-/** Long addresses wrap at any character, so a wide Email column never pushes the action columns out of view. */
-export const breakAnywhere = style({ overflowWrap: 'anywhere', minWidth: '10ch' });
 
 /**
  * A table of a few short columns with inputs (the league wizard's counts and points): below 600px the
