@@ -90,7 +90,6 @@ export const errorList = style({ margin: 0, paddingInlineStart: vars.space.lg })
  */
 export const table = style({ position: 'relative' });
 
-
 /**
  * A table of a few short columns with inputs (the league wizard's counts and points): below 600px the
  * column headers may wrap ("Max / Allowed") and cells pad less, so the input column stays on screen at
