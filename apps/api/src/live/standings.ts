@@ -111,7 +111,8 @@ const sameRow = (a: LiveStandingRow, b: LiveStandingRow) =>
   a.TotalPoints === b.TotalPoints &&
   a.LivePoints === b.LivePoints;
 
-const parseIds = (v: unknown): number[] => ((typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as number[]).map(Number);
+const parseIds = (v: unknown): number[] =>
+  ((typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as number[]).map(Number);
 
 /**
  * The standings events of these leagues (docs/decisions/0018-live-standings-deltas.md), in the
@@ -158,14 +159,17 @@ export async function standingsDeltas(trx: Kysely<DB>, leagueIds: Iterable<numbe
     });
     const present = new Set(rows.map((r) => r.UserID));
     const removed = [...before.keys()].filter((id) => !present.has(id)).sort((a, b) => a - b);
-    const fixturesMoved = JSON.stringify(parseIds(head?.fixture_ids).sort((a, b) => a - b)) !== JSON.stringify(fixtureIds);
+    const fixturesMoved =
+      JSON.stringify(parseIds(head?.fixture_ids).sort((a, b) => a - b)) !== JSON.stringify(fixtureIds);
     if (changed.length === 0 && removed.length === 0 && !fixturesMoved) continue;
     const base = head?.version ?? 0;
     await trx
       .insertInto('live_standings')
       .values({ league_id: leagueId, version: base + 1, fixture_ids: JSON.stringify(fixtureIds), updated_at: now })
       .onConflict((oc) =>
-        oc.column('league_id').doUpdateSet({ version: base + 1, fixture_ids: JSON.stringify(fixtureIds), updated_at: now }),
+        oc
+          .column('league_id')
+          .doUpdateSet({ version: base + 1, fixture_ids: JSON.stringify(fixtureIds), updated_at: now }),
       )
       .execute();
     if (removed.length) {
@@ -230,14 +234,14 @@ export async function leaguesCounting(trx: Kysely<DB>, fixtureId: number): Promi
 
 /**
  * `GET /live/standings/{leagueId}`: the table of the league's last standings event, at its version —
- * read in one statement, so the rows are exactly those of that version. Not live (no event yet, or
- * its fixtures are no longer live): `Live: false` and no rows.
+ * read in one statement, so the rows are exactly those of that version, and a client applies the next
+ * event (BaseVersion = Version) on it. No live fixture counted (no event yet, or the last one was the
+ * result's): `Live: false` and no rows — the table of that version is empty.
  */
 export async function liveStandingsSnapshot(db: Kysely<DB>, leagueId: number): Promise<LiveStandingsSnapshot> {
   const { rows } = await sql<{
     version: number;
     fixture_ids: unknown;
-    live: boolean;
     user_id: number | null;
     display_name: string | null;
     position: number | null;
@@ -245,16 +249,14 @@ export async function liveStandingsSnapshot(db: Kysely<DB>, leagueId: number): P
     total_points: number | null;
     live_points: number | null;
   }>`
-    SELECT s.version, s.fixture_ids,
-      EXISTS (SELECT 1 FROM live_fixtures lf WHERE lf.state = 'live'
-        AND s.fixture_ids @> jsonb_build_array(lf.fixture_id)) AS live,
-      r.user_id, r.display_name, r.position, r.position_change, r.total_points, r.live_points
+    SELECT s.version, s.fixture_ids, r.user_id, r.display_name, r.position, r.position_change, r.total_points, r.live_points
     FROM live_standings s LEFT JOIN live_standing_rows r ON r.league_id = s.league_id
     WHERE s.league_id = ${leagueId}`.execute(db);
   const head = rows[0];
   if (!head) return { LeagueID: leagueId, Version: 0, Live: false, Provisional: false, FixtureIDs: [], Rows: [] };
   const fixtureIds = parseIds(head.fixture_ids);
-  const live = Boolean(head.live) && fixtureIds.length > 0;
+  // The table as the last event left it: empty when it counted no live fixture (nothing provisional).
+  const live = fixtureIds.length > 0;
   const out: LiveStandingRow[] = [];
   if (live) {
     for (const r of rows) {

@@ -267,7 +267,10 @@ describe(`live ingest on ${DB_TARGET}`, () => {
       expect(await pending()).toEqual([]);
       for (const e of flushed) {
         // Each event is a change on the league's previous table; the table it leaves is the one now.
-        const data = (typeof e.data === 'string' ? JSON.parse(e.data) : e.data) as { Version: number; BaseVersion: number };
+        const data = (typeof e.data === 'string' ? JSON.parse(e.data) : e.data) as {
+          Version: number;
+          BaseVersion: number;
+        };
         expect(data.Version).toBe(data.BaseVersion + 1);
         const snapshot = await liveStandingsSnapshot(db, e.league_id!);
         expect(snapshot).toMatchObject({ Version: data.Version, Live: true, Provisional: true });
@@ -295,7 +298,9 @@ describe(`live ingest on ${DB_TARGET}`, () => {
         .executeTakeFirstOrThrow();
       expect(await markSilent(db, f.fixtureId, new Date())).toBe(true);
       const after = await db.selectFrom('live_events').select('id').where('id', '>', Number(last.id)).execute();
-      expect(left2).toEqual(expect.arrayContaining((await standingsIn(after.map((r) => r.id))).map((e) => e.league_id)));
+      expect(left2).toEqual(
+        expect.arrayContaining((await standingsIn(after.map((r) => r.id))).map((e) => e.league_id)),
+      );
       await upToDate(left2);
       expect(await pending()).toEqual([]);
       // Picks changed after the first ball (lock-time auto-picks): flushLive rebuilds the members.

@@ -119,7 +119,8 @@ describe(`live standings: changed rows only, and the snapshot they apply on (${D
       const s = await snapshot(l.alice, id);
       held.set(id, { version: s.Version, live: s.Live, rows: new Map(s.Rows.map((r) => [r.UserID, r])) });
     }
-    let cursor = (await l.alice.client.get(`/api/live/events?leagues=${leagues.join(',')}`)).json().LastEventID as number;
+    let cursor = (await l.alice.client.get(`/api/live/events?leagues=${leagues.join(',')}`)).json()
+      .LastEventID as number;
     let events = 0;
     let smaller = 0;
     /** Reads the new standings events by polling (as a client without a stream does) and applies them. */
@@ -204,9 +205,8 @@ describe(`live standings: changed rows only, and the snapshot they apply on (${D
     expect(done.ok).toBe(true);
     const finalFrom = cursor;
     await follow();
-    const finals = (
-      await l.alice.client.get(`/api/live/events?leagues=${leagues.join(',')}&after=${finalFrom}`)
-    ).json().Events as StandingsEvent[];
+    const finals = (await l.alice.client.get(`/api/live/events?leagues=${leagues.join(',')}&after=${finalFrom}`)).json()
+      .Events as StandingsEvent[];
     expect(finals.map((e) => e.LeagueID).sort()).toEqual([...leagues].sort());
     for (const e of finals) expect(e).toMatchObject({ FixtureIDs: [], Rows: [], Provisional: false });
     await check(false);

@@ -236,7 +236,7 @@ export function ScoreDetailsModal({ target, onClose }: { target: ScoreTarget | n
   }, [isPs, mp.data, ps.data]);
   const closePlayer = useCallback(() => setPlayer(null), []);
   // A live fixture of the league: its provisional points are in the standings, not yet in these details.
-  const live = useLiveStandings(leagueId);
+  const live = useLiveStandings(leagueId, { enabled: target !== null, refetchOnMount: false });
   const livePoints = live?.Provisional ? live.Rows.find((r) => r.UserID === userId)?.LivePoints : undefined;
 
   return (
