@@ -165,6 +165,26 @@ describe(`live standings: changed rows only, and the snapshot they apply on (${D
     for (const id of leagues) expect(held.get(id)!.live).toBe(true);
     for (let i = 1; i < 48; i += 6) await step(i, i + 6);
 
+    // Score details: the live fixture's picks carry their provisional points, which add up to the
+    // member's live points in the standings.
+    for (const [league, path] of [
+      [l.ps.LeagueID, '/api/view/pastPlayerSelections'],
+      [l.mp.LeagueID, '/api/view/pastSelections'],
+    ] as const) {
+      for (const who of [l.alice, l.bob]) {
+        const res = await l.alice.client.post(path, { LeagueID: league, UserID: who.userId });
+        expect(res.statusCode, res.body).toBe(200);
+        const picks = (res.json() as { FixtureID: number; Points: number; Provisional: boolean }[]).filter(
+          (r) => r.FixtureID === f.fixtureId,
+        );
+        expect(picks.length).toBeGreaterThan(0);
+        expect(picks.every((r) => r.Provisional)).toBe(true);
+        const live = held.get(league)!.rows.get(who.userId)!.LivePoints;
+        expect(picks.reduce((a, r) => a + r.Points, 0)).toBe(live);
+      }
+    }
+    expect(held.get(l.ps.LeagueID)!.rows.get(l.alice.userId)!.LivePoints).not.toBe(0);
+
     // Carol joins the PS league and picks; Bob leaves it; Alice is renamed in the MP league.
     await joinAs(l.admin, carol, l.ps, 'Carol');
     await psPicks(db, l.ps.LeagueID, carol.userId, f.fixtureId, busiest(f, 12).slice(8, 12));
@@ -210,6 +230,13 @@ describe(`live standings: changed rows only, and the snapshot they apply on (${D
     expect(finals.map((e) => e.LeagueID).sort()).toEqual([...leagues].sort());
     for (const e of finals) expect(e).toMatchObject({ FixtureIDs: [], Rows: [], Provisional: false });
     await check(false);
+    const after = (
+      await l.alice.client.post('/api/view/pastPlayerSelections', { LeagueID: l.ps.LeagueID, UserID: l.alice.userId })
+    ).json() as {
+      FixtureID: number;
+      Provisional: boolean;
+    }[];
+    expect(after.filter((r) => r.FixtureID === f.fixtureId).every((r) => !r.Provisional)).toBe(true);
   }, 180_000);
 
   it('a client resuming after the last event it saw (Last-Event-ID, or polling with after=) receives the standings changes it missed, in version order', async () => {

@@ -1577,8 +1577,11 @@ export interface components {
             WinningPlayer: string;
             WinningTeam: string;
             WinningBonus: string;
+            /** @description while the fixture is live, the provisional points so far (Provisional true) */
             Points: number;
             IsAutoPick: boolean;
+            /** @description the fixture is live: Points are as if it ended now, replaced by the final figures */
+            Provisional: boolean;
         };
         PastPlayerSelection: {
             UserID: number;
@@ -1594,8 +1597,11 @@ export interface components {
             PositionName: string;
             PlayerID: number;
             PlayerName: string;
+            /** @description while the fixture is live, the provisional points so far (Provisional true) */
             Points: number;
             IsAutoPick: boolean;
+            /** @description the fixture is live: Points are as if it ended now, replaced by the final figures */
+            Provisional: boolean;
         };
         PlayerScoringDetail: {
             UserDisplayName: string;
