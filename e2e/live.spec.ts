@@ -124,6 +124,18 @@ test('a newcomer joins a demo Daily Challenge, picks, and watches the match and 
   await snapshot(board, 'live-leaderboard-provisional');
   await expectNotReloaded(board);
 
+  // Opened mid-match, the Leaderboard shows the provisional standings at once: from the snapshot
+  // (GET /live/standings), with no event at all (this tab's stream and polling are cut off).
+  const late = await page.context().newPage();
+  await late.route(/\/api\/live\/(stream|events)/, (route) => route.abort());
+  const snapshotRead = late.waitForResponse((r) => /\/api\/live\/standings\/\d+$/.test(r.url()) && r.ok());
+  await late.goto('/home/view-leaderboard');
+  await choose(late, /league/i, new RegExp(challenge));
+  expect(((await (await snapshotRead).json()) as { Live: boolean }).Live).toBe(true);
+  await expect(late.getByText('Provisional · live')).toBeVisible({ timeout: 10_000 });
+  await expect(late.getByTestId('live-points').first()).toBeVisible();
+  await late.close();
+
   // The end: final figures replace the provisional ones.
   await expect(page.locator('[data-state="completed"]').first()).toBeVisible({ timeout: 150_000 });
   await expect(board.getByText('Provisional · live')).toHaveCount(0, { timeout: 30_000 });
