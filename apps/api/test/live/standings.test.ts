@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/database';
 import { applyBall, completeLive, flushLive } from '../../src/live/ingest';
 import { compareStandingRows, type LiveStandingRow, liveStandings } from '../../src/live/standings';
-import { DB_TARGET } from '../db';
+import { DB_TARGET, TEST_POSTGRES_URL } from '../db';
 import { pollUntil, type SignedIn } from '../helpers';
 import { person } from '../leagues/setup';
 import { joinAs, psPicks } from '../standings/setup';
@@ -272,6 +274,48 @@ describe(`live standings: changed rows only, and the snapshot they apply on (${D
       expect(sse.events.map((e) => e.data)).toEqual(missed);
     } finally {
       sse.close();
+    }
+  }, 120_000);
+  it('two fixtures of a league ingested by two processes at once: one version each, every change on the one before', async () => {
+    const db = w.t.db;
+    // Two processes on one PostgreSQL database (PGlite has one connection: the same handle).
+    let other = db;
+    let close = async () => {};
+    if (DB_TARGET === 'postgres') {
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+      const second = await openDatabase({ databaseUrl: TEST_POSTGRES_URL, schema: rows[0]!.schema, poolSize: 2 });
+      other = second.db;
+      close = () => second.close();
+    }
+    try {
+      const a = await nextFixture(w, 0, 'deltas-a');
+      const b = await nextFixture(w, 1, 'deltas-b');
+      for (const x of [a, b]) {
+        await pickFor(w, l, x);
+        await beginLive(db, x);
+      }
+      const from = (await l.alice.client.get(`/api/live/events?leagues=${l.ps.LeagueID}`)).json().LastEventID as number;
+      for (let i = 0; i < 24; i += 6) {
+        for (const ball of a.balls.slice(i, i + 6)) await applyBall(db, a.fixtureId, ball, new Date());
+        for (const ball of b.balls.slice(i, i + 6)) await applyBall(other, b.fixtureId, ball, new Date());
+        await Promise.all([
+          flushLive(db, a.fixtureId, new Date(), { force: true }),
+          flushLive(other, b.fixtureId, new Date(), { force: true }),
+        ]);
+      }
+      const events = (await l.alice.client.get(`/api/live/events?leagues=${l.ps.LeagueID}&after=${from}`)).json()
+        .Events as StandingsEvent[];
+      expect(events.length).toBeGreaterThan(2);
+      for (const [i, e] of events.entries()) {
+        if (i > 0) expect(e.BaseVersion).toBe(events[i - 1]!.Version);
+        expect(e.Version).toBe(e.BaseVersion + 1);
+      }
+      const s = await snapshot(l.alice, l.ps.LeagueID);
+      expect(s.Version).toBe(events.at(-1)!.Version);
+      expect(s.FixtureIDs).toEqual(expect.arrayContaining([a.fixtureId, b.fixtureId]));
+      expect(s.Rows).toEqual((await liveStandings(db, l.ps.LeagueID, new Date()))!.Rows);
+    } finally {
+      await close();
     }
   }, 120_000);
 });
