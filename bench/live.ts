@@ -6,8 +6,8 @@ import { onResultChanged } from '../apps/api/src/cricket/scoring/rescore';
 import type { CricsheetMatch } from '../apps/api/src/cricket/import/cricsheet-format';
 import type { Database } from '../apps/api/src/db/database';
 import { ballsOf, type LiveBall } from '../apps/api/src/live/feed';
-import { applyBall, startLive } from '../apps/api/src/live/ingest';
-import { liveStandings } from '../apps/api/src/live/standings';
+import { applyBall, flushLive, startLive } from '../apps/api/src/live/ingest';
+import { liveStandings, liveStandingsSnapshot } from '../apps/api/src/live/standings';
 import { refreshStandingsPoints } from '../apps/api/src/standings/materialize';
 import { type BenchDb, freshBenchDb } from './lib/db';
 import { IPL_DIR, QUICK, ROOT, scratch } from './lib/env';
@@ -45,6 +45,8 @@ const WARMUP_BALLS = 3;
 const ONLY = process.env.BENCH_LIVE_ONLY ?? '';
 /** The PostgreSQL database is `fcl_bench_<BENCH_LIVE_DB>` (default `live`): two checkouts can run side by side. */
 const DB_NAME = process.env.BENCH_LIVE_DB ?? 'live';
+/** Overs played after the timed balls, a standings announcement (flushLive) after each. */
+const DELTA_OVERS = QUICK ? 3 : 6;
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -179,7 +181,7 @@ async function seed(bench: BenchDb, database: Database): Promise<Seeded> {
 }
 
 /** Part 2: a ball's incremental re-score against the full re-score of the same match. */
-async function rescore(database: Database, s: Seeded, balls: LiveBall[]) {
+async function rescore(database: Database, s: Seeded, balls: LiveBall[], deltaBalls: LiveBall[]) {
   const { db } = database;
   for (const b of balls.slice(0, WARMUP_BALLS)) await applyBall(db, s.live, b, new Date());
   const perBall: { ms: number; standingsMs: number; events: number }[] = [];
@@ -208,9 +210,27 @@ async function rescore(database: Database, s: Seeded, balls: LiveBall[]) {
     db,
   );
   const eventBytesPerBall = written[0]!.bytes / BALLS_TIMED;
-  const { rows: size } = await sql<{ bytes: number }>`
-    SELECT octet_length(data::text)::int AS bytes FROM live_events
-    WHERE league_id = ${s.leagueId} AND type = 'standings' ORDER BY id DESC LIMIT 1`.execute(db);
+  // Standings events (decision 0018): the league's first announcement is its whole table (on version
+  // 0) — what every standings event was before; then an over and a flush at a time, only the rows
+  // that changed.
+  const standingsBytes = async (ids: number[]) => {
+    if (ids.length === 0) return { bytes: 0, rows: 0 };
+    const { rows } = await sql<{ bytes: number; rows: number }>`
+      SELECT octet_length(data::text)::int AS bytes, jsonb_array_length(data::jsonb->'Rows')::int AS rows
+      FROM live_events WHERE id IN (${sql.join(ids)}) AND league_id = ${s.leagueId} AND type = 'standings'`.execute(db);
+    return { bytes: rows[0]?.bytes ?? 0, rows: rows[0]?.rows ?? 0 };
+  };
+  const first = await timed(() => flushLive(db, s.live, new Date(), { force: true }));
+  const whole = { ...(await standingsBytes(first.value)), ms: first.ms };
+  const snapshotBytes = Buffer.byteLength(JSON.stringify(await liveStandingsSnapshot(db, s.leagueId)));
+  const deltas: { bytes: number; rows: number; ms: number }[] = [];
+  for (let i = 0; i < deltaBalls.length; i += 6) {
+    for (const b of deltaBalls.slice(i, i + 6)) await applyBall(db, s.live, b, new Date());
+    const f = await timed(() => flushLive(db, s.live, new Date(), { force: true }));
+    const d = { ...(await standingsBytes(f.value)), ms: f.ms };
+    deltas.push(d);
+    log(`live: standings after an over: ${fmt.kb(d.bytes)} (${d.rows} rows) in ${fmt.ms(d.ms)} ms`);
+  }
   const { rows: other } = await sql<{ bytes: number; n: number }>`
     SELECT avg(octet_length(data::text))::int AS bytes, count(*)::int AS n FROM live_events WHERE fixture_id = ${s.live}`.execute(
     db,
@@ -243,7 +263,8 @@ async function rescore(database: Database, s: Seeded, balls: LiveBall[]) {
     full,
     memberRowsPerBall,
     eventBytesPerBall,
-    standingsEventBytes: size[0]?.bytes ?? 0,
+    standingsEventBytes: whole.bytes,
+    standings: { whole, snapshotBytes, deltas },
     fixtureEventBytes: other[0]?.bytes ?? 0,
   };
 }
@@ -388,7 +409,7 @@ export async function live(): Promise<BenchReport> {
       next += n;
       return out;
     };
-    scoring = await rescore(database, s, take(WARMUP_BALLS + BALLS_TIMED));
+    scoring = await rescore(database, s, take(WARMUP_BALLS + BALLS_TIMED), take(DELTA_OVERS * 6));
 
     if (ONLY !== 'rescore') {
       const one = await startProbed('api-live-a', bench);
@@ -507,7 +528,7 @@ export async function live(): Promise<BenchReport> {
         notes: [
           `picks: ${s.picksLive.toLocaleString('en')} on the live fixture, the same ${s.picksScored.toLocaleString('en')} on its scored IPL copy (the full re-score’s subject); first ${WARMUP_BALLS} balls not timed (the first rebuilds the members).`,
           `“of which standings” = liveStandings of the league timed alone after each ball: no longer part of a ball (flushLive writes a league’s standings at most once per LIVE_STANDINGS_INTERVAL_MS, after a poll); shown for its size.`,
-          `a standings event of the ${MEMBERS.toLocaleString('en')}-member league is ${fmt.kb(scoring.standingsEventBytes)} of JSON; a fixture event ${fmt.n(scoring.fixtureEventBytes)} B on average.`,
+          `standings event size, ${MEMBERS.toLocaleString('en')}-member league: the whole table (the league's first event, and every event before decision 0018) ${fmt.kb(scoring.standings.whole.bytes)} (${fmt.n(scoring.standings.whole.rows)} rows, flush ${fmt.ms(scoring.standings.whole.ms)} ms); after an over, only the changed rows: median ${fmt.kb(median(scoring.standings.deltas.map((d) => d.bytes)))} (${fmt.n(median(scoring.standings.deltas.map((d) => d.rows)))} rows; ${scoring.standings.deltas.map((d) => fmt.kb(d.bytes)).join(', ')}), flush median ${fmt.ms(median(scoring.standings.deltas.map((d) => d.ms)))} ms; GET /live/standings ${fmt.kb(scoring.standings.snapshotBytes)}; a fixture event ${fmt.n(scoring.fixtureEventBytes)} B on average.`,
           `per timed ball: ${fmt.n(scoring.memberRowsPerBall)} member-point rows written (live_member_points + live_league_player_points, inserted or updated), ${fmt.kb(scoring.eventBytesPerBall)} of events written to live_events.`,
         ],
       },

@@ -111,6 +111,19 @@ test('a newcomer joins a demo Daily Challenge, picks, and watches the match and 
   await expect(page.locator('[data-state="live"]').first()).toBeVisible({ timeout: 150_000 });
   await expect(page.getByTestId('innings-1')).toBeVisible({ timeout: 30_000 });
   const first = await page.getByTestId('innings-1').textContent();
+  // (the match lasts about a minute at this pace: what needs it in progress comes first)
+  await expect(board.getByText('Provisional · live')).toBeVisible({ timeout: 30_000 });
+  // Opened mid-match, the Leaderboard shows the provisional standings at once: from the snapshot
+  // (GET /live/standings), with no event at all (this tab's stream and polling are cut off).
+  const late = await page.context().newPage();
+  await late.route(/\/api\/live\/(stream|events)/, (route) => route.abort());
+  const snapshotRead = late.waitForResponse((r) => /\/api\/live\/standings\/\d+$/.test(r.url()) && r.ok());
+  await late.goto('/home/view-leaderboard');
+  await choose(late, /league/i, new RegExp(challenge));
+  expect(((await (await snapshotRead).json()) as { Live: boolean }).Live).toBe(true);
+  await expect(late.getByText('Provisional · live')).toBeVisible({ timeout: 10_000 });
+  await expect(late.getByTestId('live-points').first()).toBeVisible();
+  await late.close();
   await expect(page.getByRole('list', { name: 'Top fantasy points' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('list', { name: /Members of/ })).toContainText(gamer);
   await expect(page.getByRole('list', { name: /Members of/ })).toContainText('(demo)');

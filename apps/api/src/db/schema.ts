@@ -431,6 +431,22 @@ export interface LiveLeaguePlayerPointsTable {
   player_id: number;
   points: number;
 }
+/** The standings last announced per league (0014): the base of the next standings event. */
+export interface LiveStandingsTable {
+  league_id: number;
+  version: number;
+  fixture_ids: unknown;
+  updated_at: Generated<Date>;
+}
+export interface LiveStandingRowsTable {
+  league_id: number;
+  user_id: number;
+  display_name: string;
+  position: number;
+  position_change: number;
+  total_points: number;
+  live_points: number;
+}
 export interface LiveEventsTable {
   id: Generated<number>;
   fixture_id: number | null;
@@ -492,4 +508,6 @@ export interface DB {
   live_member_points: LiveMemberPointsTable;
   live_league_player_points: LiveLeaguePlayerPointsTable;
   live_events: LiveEventsTable;
+  live_standings: LiveStandingsTable;
+  live_standing_rows: LiveStandingRowsTable;
 }

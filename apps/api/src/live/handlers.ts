@@ -9,8 +9,9 @@ import { lastEventId, toEvent, topicEventsAfter } from './events';
 import { liveHub, type Topics } from './hub';
 import { loadLiveConfig } from './config';
 import { liveFixtureList, matchCentre } from './snapshot';
+import { liveStandingsSnapshot } from './standings';
 
-type LiveOps = 'listLiveFixtures' | 'getMatchCentre' | 'streamLiveEvents' | 'listLiveEvents';
+type LiveOps = 'listLiveFixtures' | 'getMatchCentre' | 'getLiveStandings' | 'streamLiveEvents' | 'listLiveEvents';
 
 const ids = (text: string | undefined) => [...new Set((text ?? '').split(',').filter(Boolean).map(Number))];
 
@@ -45,6 +46,12 @@ export const liveHandlers: PartialHandlerMap<LiveOps> = {
   async getMatchCentre({ params, query, session, deps }) {
     const body = await matchCentre(deps.db, params.fixtureId, me(session), query.leagueId, new Date());
     return { status: 200, body };
+  },
+
+  async getLiveStandings({ params, session, deps }) {
+    // Access as for the standings (404 unknown, 403 not an Approved member or the admin).
+    await readableLeague(deps.db, params.leagueId, me(session), { wrongType: messages.standingsApi });
+    return { status: 200, body: await liveStandingsSnapshot(deps.db, params.leagueId) };
   },
 
   async listLiveEvents({ query, session, deps }) {

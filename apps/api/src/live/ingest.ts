@@ -28,7 +28,7 @@ import {
   zeroTotals,
 } from './lines';
 import { standingsIntervalMs } from './config';
-import { liveStandings } from './standings';
+import { leaguesCounting, leaguesNotYetLive, standingsDeltas } from './standings';
 
 /**
  * Applying a live feed to the database (docs/decisions/0016-live-match-day.md). Every ball is one
@@ -838,7 +838,9 @@ export async function flushLive(
       for (const id of await rebuildMembers(trx, fixtureId, lines, leadersOf(lines))) pending.add(id);
     }
     const due = options.force ? [...pending] : await dueLeagues(trx, pending, now);
-    const events = await standingsEvents(trx, due, now);
+    // Leagues whose announced table does not count the fixture yet: at once (the provisional marker).
+    const fresh = await leaguesNotYetLive(trx, fixtureId);
+    const events = await standingsEvents(trx, [...due, ...fresh], now);
     for (const id of due) pending.delete(id);
     await trx
       .updateTable('live_fixtures')
@@ -865,20 +867,12 @@ async function dueLeagues(trx: Kysely<DB>, pending: ReadonlySet<number>, now: Da
   });
 }
 
-/** A standings event (the league's full provisional table) per league, in league order. */
-async function standingsEvents(trx: Kysely<DB>, leagueIds: Iterable<number>, now: Date): Promise<NewEvent[]> {
-  const events: NewEvent[] = [];
-  for (const leagueId of [...leagueIds].sort((a, b) => a - b)) {
-    const s = await liveStandings(trx, leagueId, now);
-    if (s)
-      events.push({
-        fixtureId: null,
-        leagueId,
-        type: 'standings',
-        data: { LeagueID: leagueId, ...s, Provisional: s.FixtureIDs.length > 0 },
-      });
-  }
-  return events;
+/**
+ * A standings event per league whose table changed since its last one, in league order: only the
+ * changed rows, on the version last announced (`standingsDeltas`, decision 0018).
+ */
+function standingsEvents(trx: Kysely<DB>, leagueIds: Iterable<number>, now: Date): Promise<NewEvent[]> {
+  return standingsDeltas(trx, leagueIds, now);
 }
 
 /** The leagues with provisional member points in the fixture (Match Prediction rows or Player Selection picks). */
@@ -1174,7 +1168,8 @@ export async function completeLive(
         data: { FixtureID: fixtureId, State: 'completed', SilentSince: null, Provisional: false },
       },
     ];
-    for (const e of await standingsEvents(trx, new Set([...leagues, ...pending]), now)) events.push(e);
+    const counting = await leaguesCounting(trx, fixtureId);
+    for (const e of await standingsEvents(trx, new Set([...leagues, ...pending, ...counting]), now)) events.push(e);
     await writeEvents(trx, events);
     return { ok: true };
   });

@@ -3,6 +3,8 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import type { LeagueRecord } from '../leagues/access';
 import { leagueFixtureCondition } from '../leagues/fixtures';
+import type { FeatureWinners } from '../cricket/scoring/match-prediction';
+import { LIVE_MP_FEATURES } from '../live/lines';
 import { memberFixturePoints } from './materialize';
 import {
   type Member,
@@ -165,6 +167,12 @@ export async function pastSelections(
       winners: string | null;
       points: number | string;
       is_auto_pick: boolean;
+      feature_id: number;
+      cfg_points: number;
+      cfg_active: boolean;
+      entity: number | null;
+      provisional: boolean;
+      leaders: unknown;
     }
   >`
     SELECT ${fixtureColumns}, ft.name AS feature, ft.feature_type,
@@ -175,9 +183,12 @@ export async function pastSelections(
               LEFT JOIN teams wt ON w.entity_type = 'team' AND wt.id = w.entity_id
               LEFT JOIN bonus_options wb ON w.entity_type = 'bonus' AND wb.id = w.entity_id
               WHERE p.scored AND w.fixture_id = p.fixture_id AND w.feature_id = p.feature_id) AS winners,
-           p.points, p.is_auto_pick
+           p.points, p.is_auto_pick, p.feature_id, p.cfg_points, p.cfg_active,
+           coalesce(p.team_id, p.player_id, p.bonus_option_id) AS entity,
+           (lfx.fixture_id IS NOT NULL AND fx.status = 'live' AND NOT p.scored) AS provisional, lfx.leaders
     FROM (${mpPickRowsSql(league.id, now, { userId })}) p
     ${fixtureJoins}
+    LEFT JOIN live_fixtures lfx ON lfx.fixture_id = p.fixture_id AND lfx.state = 'live'
     JOIN features ft ON ft.id = p.feature_id
     LEFT JOIN players sp ON sp.id = p.player_id
     LEFT JOIN teams st ON st.id = p.team_id
@@ -185,6 +196,17 @@ export async function pastSelections(
     ORDER BY fx.start_time, fx.id, ft.sort_order, ft.id`.execute(db);
   return rows.map((r) => {
     const winners = r.winners ?? '';
+    // A live fixture: the pick's provisional points, as if the match ended now (the leaders so far
+    // decide Most Runs, Most Wickets and Total Sixes; the other features wait for the result).
+    let points = Number(r.points);
+    if (r.provisional) {
+      const leaders = (typeof r.leaders === 'string' ? JSON.parse(r.leaders) : (r.leaders ?? [])) as FeatureWinners[];
+      const wins =
+        (LIVE_MP_FEATURES as readonly number[]).includes(r.feature_id) &&
+        r.entity !== null &&
+        leaders.some((w) => w.featureId === r.feature_id && w.ids.includes(r.entity!));
+      points = wins && r.cfg_active ? r.cfg_points : 0;
+    }
     return {
       UserDisplayName: displayName,
       LeagueName: league.name,
@@ -201,8 +223,9 @@ export async function pastSelections(
       WinningPlayer: r.feature_type === 'player' ? winners : '',
       WinningTeam: r.feature_type === 'team' ? winners : '',
       WinningBonus: r.feature_type === 'bonus' ? winners : '',
-      Points: Number(r.points),
+      Points: points,
       IsAutoPick: r.is_auto_pick,
+      Provisional: Boolean(r.provisional),
     };
   });
 }
@@ -225,12 +248,19 @@ export async function pastPlayerSelections(
       position_name: string;
       points: number | string;
       is_auto_pick: boolean;
+      provisional: boolean;
+      live_points: number | string;
     }
   >`
     SELECT ${fixtureColumns}, p.player_id, pl.full_name AS player_name, pos.name AS position_name,
-           p.points, p.is_auto_pick
+           p.points, p.is_auto_pick,
+           (lfx.fixture_id IS NOT NULL AND fx.status = 'live' AND NOT p.scored) AS provisional,
+           coalesce(lpp.points, 0) AS live_points
     FROM (${psPickRowsSql(league.id, now, await psFeaturePoints(db, league.id), { userId })}) p
     ${fixtureJoins}
+    LEFT JOIN live_fixtures lfx ON lfx.fixture_id = p.fixture_id AND lfx.state = 'live'
+    LEFT JOIN live_league_player_points lpp
+      ON lpp.league_id = ${league.id} AND lpp.fixture_id = p.fixture_id AND lpp.player_id = p.player_id
     JOIN players pl ON pl.id = p.player_id
     JOIN positions pos ON pos.id = p.position_id
     ORDER BY fx.start_time, fx.id, pos.sort_order, p.position_order, pl.full_name`.execute(db);
@@ -247,8 +277,10 @@ export async function pastPlayerSelections(
     PositionName: r.position_name,
     PlayerID: r.player_id,
     PlayerName: r.player_name,
-    Points: Number(r.points),
+    // A live fixture: the player's provisional points under the league's points (as the standings count them).
+    Points: r.provisional ? Number(r.live_points) : Number(r.points),
     IsAutoPick: r.is_auto_pick,
+    Provisional: Boolean(r.provisional),
   }));
 }
 

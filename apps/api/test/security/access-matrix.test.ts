@@ -571,6 +571,14 @@ const matrix: Record<OperationId, Row> = {
       expect(b.League.LeagueID).toBe(lid(c, 'ps'));
     }),
   },
+  getLiveStandings: {
+    req: (c) => get(`/api/live/standings/${lid(c, 'ps')}`),
+    ...membersRead((b, c) => {
+      expect(b.LeagueID).toBe(lid(c, 'ps'));
+      expect(b.Live).toBe(false);
+      expect(b.Rows).toEqual([]);
+    }),
+  },
   streamLiveEvents: {
     req: (c) => ({ ...get(`/api/live/stream?leagues=${lid(c, 'mp')}&fixtures=${c.w.played.id}`), stream: true }),
     ...membersRead(() => {}),

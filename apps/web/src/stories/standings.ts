@@ -47,6 +47,17 @@ export const standingsHandlers = {
   live: [
     http.get('/live/stream', ({ response }) => response.untyped(new Response(null, { status: 503 }))),
     http.get('/live/events', ({ response }) => response(200).json({ Events: [], LastEventID: 0 })),
+    // No fixture of the league is live.
+    http.get('/live/standings/{leagueId}', ({ params, response }) =>
+      response(200).json({
+        LeagueID: Number(params.leagueId),
+        Version: 0,
+        Live: false,
+        Provisional: false,
+        FixtureIDs: [],
+        Rows: [],
+      }),
+    ),
   ],
   scoreDetails: [
     http.post('/view/pastSelections', ({ response }) => response(200).json(matchPredictionDetails)),

@@ -931,6 +931,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/live/standings/{leagueId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A league's provisional standings while a fixture of it is live, with the version the standings events continue from
+         * @description The table the league's last `standings` event left (each event then carries only the rows that
+         *     changed, on `BaseVersion` = this `Version`). Access as for the standings: 404 unknown league,
+         *     403 not an Approved member (or the admin). `Live: false` with no rows when no fixture of the
+         *     league is live.
+         */
+        get: operations["getLiveStandings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/live/stream": {
         parameters: {
             query?: never;
@@ -1111,6 +1136,14 @@ export interface components {
             /** @description false once completed: the final figures are in */
             Provisional: boolean;
         };
+        /**
+         * @description A change of a league's provisional standings: only the rows that changed since the table of
+         *     `BaseVersion` (as `GET /live/standings/{leagueId}` serves it). A client holding `BaseVersion`
+         *     applies it — each row in `Rows` replaces or adds that member's row, each id in `Removed` goes,
+         *     and it then holds `Version` (= BaseVersion + 1); a client holding anything else reads the
+         *     snapshot again. `FixtureIDs` empty (and `Provisional` false): no fixture of the league is live
+         *     any more; the ordinary standings hold the final figures.
+         */
         LiveStandingsEvent: {
             EventID: number;
             /**
@@ -1119,10 +1152,34 @@ export interface components {
              */
             Type: "standings";
             LeagueID: number;
+            /** @description the league's table version after this change */
+            Version: number;
+            /** @description the version this change applies on (0: an empty table) */
+            BaseVersion: number;
             /** @description the live fixtures counted */
             FixtureIDs: number[];
+            /** @description the rows added or changed, in Position order */
             Rows: components["schemas"]["LiveStandingRow"][];
+            /** @description UserIDs no longer in the table (left or removed) */
+            Removed: number[];
             Provisional: boolean;
+        };
+        /**
+         * @description A league's provisional standings as its last standings event left them (version `Version`).
+         *     `Live` false: no fixture of the league is live (or none counted yet), `Rows` is empty and the
+         *     ordinary standings are the figures to show; the next standings event (any `BaseVersion`) comes
+         *     when one is.
+         */
+        LiveStandings: {
+            LeagueID: number;
+            /** @description 0: no standings event yet */
+            Version: number;
+            Live: boolean;
+            Provisional: boolean;
+            /** @description the live fixtures counted */
+            FixtureIDs: number[];
+            /** @description every Approved member, in Position order (empty when not Live) */
+            Rows: components["schemas"]["LiveStandingRow"][];
         };
         LiveEvent: components["schemas"]["LiveBallEvent"] | components["schemas"]["LiveScoreEvent"] | components["schemas"]["LivePointsEvent"] | components["schemas"]["LiveLeadersEvent"] | components["schemas"]["LiveStateEvent"] | components["schemas"]["LiveStandingsEvent"];
         LiveEventsPage: {
@@ -1575,8 +1632,11 @@ export interface components {
             WinningPlayer: string;
             WinningTeam: string;
             WinningBonus: string;
+            /** @description while the fixture is live, the provisional points so far (Provisional true) */
             Points: number;
             IsAutoPick: boolean;
+            /** @description the fixture is live: Points are as if it ended now, replaced by the final figures */
+            Provisional: boolean;
         };
         PastPlayerSelection: {
             UserID: number;
@@ -1592,8 +1652,11 @@ export interface components {
             PositionName: string;
             PlayerID: number;
             PlayerName: string;
+            /** @description while the fixture is live, the provisional points so far (Provisional true) */
             Points: number;
             IsAutoPick: boolean;
+            /** @description the fixture is live: Points are as if it ended now, replaced by the final figures */
+            Provisional: boolean;
         };
         PlayerScoringDetail: {
             UserDisplayName: string;
@@ -3110,6 +3173,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MatchCentre"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getLiveStandings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provisional standings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveStandings"];
                 };
             };
             400: components["responses"]["BadRequest"];

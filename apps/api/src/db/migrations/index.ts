@@ -12,6 +12,7 @@ import * as m0010 from './0010_live';
 import * as m0011 from './0011_live_standings_pending';
 import * as m0012 from './0012_live_league_player_points';
 import * as m0013 from './0013_live_state_token';
+import * as m0014 from './0014_live_standings_versions';
 
 /**
  * Every migration, keyed by a sortable name. Add new files as 000N_<area>.ts and list them here.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_live_standings_pending': m0011,
   '0012_live_league_player_points': m0012,
   '0013_live_state_token': m0013,
+  '0014_live_standings_versions': m0014,
 };

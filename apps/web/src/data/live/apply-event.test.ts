@@ -1,7 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { standingsKeys } from '../standings/keys';
-import { applyLiveEvent, applyToMatchCentre, ballLabel, nextStandings } from './apply-event';
+import { applyLiveEvent, applyToMatchCentre, ballLabel } from './apply-event';
+import { applyStandingsDelta, fromSnapshot } from './standings-delta';
 import { liveKeys } from './keys';
 import type { LiveEvent, LiveEventOf, LiveFixtureList, LiveStandings, MatchCentre } from './types';
 import { unionOf } from './LiveProvider';
@@ -188,44 +189,134 @@ describe('live events → the Match Centre', () => {
 });
 
 describe('live events → the query cache', () => {
+  const row = (UserID: number, Position: number, TotalPoints: number, name = `U${UserID}`) => ({
+    UserID,
+    UserDisplayName: name,
+    Position,
+    PositionChange: 0,
+    TotalPoints,
+    LivePoints: TotalPoints,
+  });
+  /** A standings event: the rows that changed on BaseVersion (Version = BaseVersion + 1). */
   const standings = (
     EventID: number,
+    BaseVersion: number,
     rows: [number, number, number][],
-    Provisional = true,
+    o: { removed?: number[]; final?: boolean } = {},
   ): LiveEventOf<'standings'> => ({
     EventID,
     Type: 'standings',
     LeagueID: 3,
-    FixtureIDs: [7],
-    Provisional,
-    Rows: rows.map(([UserID, Position, TotalPoints]) => ({
-      UserID,
-      UserDisplayName: `U${UserID}`,
-      Position,
-      PositionChange: 0,
-      TotalPoints,
-      LivePoints: TotalPoints,
-    })),
+    Version: BaseVersion + 1,
+    BaseVersion,
+    FixtureIDs: o.final ? [] : [7],
+    Provisional: !o.final,
+    Rows: rows.map(([UserID, Position, TotalPoints]) => row(UserID, Position, TotalPoints)),
+    Removed: o.removed ?? [],
   });
+  const snapshot = (Version: number, rows: [number, number, number][]) =>
+    fromSnapshot({
+      LeagueID: 3,
+      Version,
+      Live: true,
+      Provisional: true,
+      FixtureIDs: [7],
+      Rows: rows.map(([UserID, Position, TotalPoints]) => row(UserID, Position, TotalPoints)),
+    });
 
-  it('keeps the ranks before each standings update, and never goes back to an older one', () => {
-    const first = nextStandings(
-      undefined,
-      standings(5, [
-        [1, 1, 10],
-        [2, 2, 4],
-      ]),
-    );
-    expect(first.PreviousPositions).toEqual({});
-    const second = nextStandings(
-      first,
-      standings(6, [
+  it('applies the changed rows on the version held, in order, keeping the ranks each change moved', () => {
+    const held = snapshot(4, [
+      [1, 1, 10],
+      [2, 2, 4],
+      [3, 3, 1],
+    ]);
+    const a = applyStandingsDelta(
+      held,
+      standings(5, 4, [
         [2, 1, 14],
         [1, 2, 10],
       ]),
     );
-    expect(second.PreviousPositions).toEqual({ 1: 1, 2: 2 });
-    expect(nextStandings(second, standings(5, [[1, 1, 99]]))).toBe(second);
+    expect(a.kind).toBe('applied');
+    const next = a.kind === 'applied' ? a.next : held;
+    expect(next.Version).toBe(5);
+    expect(next.Rows.map((r) => [r.UserID, r.Position, r.TotalPoints])).toEqual([
+      [2, 1, 14],
+      [1, 2, 10],
+      [3, 3, 1],
+    ]);
+    expect(next.PreviousPositions).toEqual({ 1: 1, 2: 2 });
+    // A member who joined, one who left; ties are ordered by name as the server orders them.
+    const b = applyStandingsDelta(next, {
+      ...standings(6, 5, [], { removed: [3] }),
+      Rows: [row(4, 2, 10, 'Anna')],
+    });
+    expect(b.kind === 'applied' && b.next.Rows.map((r) => [r.UserID, r.Position])).toEqual([
+      [2, 1],
+      [4, 2],
+      [1, 2],
+    ]);
+    // Already held (the snapshot was read after it): nothing to do.
+    expect(applyStandingsDelta(next, standings(5, 4, [[1, 1, 99]])).kind).toBe('seen');
+    // The result: nothing provisional is left.
+    const done = applyStandingsDelta(next, standings(7, 5, [], { removed: [1, 2, 3], final: true }));
+    expect(done.kind === 'applied' && done.next).toMatchObject({ Live: false, Provisional: false, Rows: [] });
+  });
+
+  it('a change not on the version held (a missed event) or before any snapshot is a gap', () => {
+    const held = snapshot(4, [[1, 1, 10]]);
+    expect(applyStandingsDelta(held, standings(7, 5, [[1, 1, 12]])).kind).toBe('gap');
+    expect(applyStandingsDelta(undefined, standings(7, 0, [[1, 1, 12]])).kind).toBe('gap');
+  });
+
+  it('on a gap the snapshot is read again, and the events after it apply on it', async () => {
+    const qc = new QueryClient();
+    let served = snapshot(4, [
+      [1, 1, 10],
+      [2, 2, 4],
+    ]);
+    const queryFn = vi.fn(async () => served);
+    const observer = new QueryObserver(qc, {
+      queryKey: liveKeys.standings(3),
+      queryFn,
+      staleTime: Number.POSITIVE_INFINITY,
+    });
+    const stop = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(qc.getQueryData<LiveStandings>(liveKeys.standings(3))?.Version).toBe(4));
+    applyLiveEvent(
+      qc,
+      standings(10, 4, [
+        [2, 1, 12],
+        [1, 2, 10],
+      ]),
+    );
+    expect(qc.getQueryData<LiveStandings>(liveKeys.standings(3))!.Version).toBe(5);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    // Version 6 was missed: the event of version 7 cannot apply; the snapshot (now at 7) is read again.
+    served = snapshot(7, [
+      [1, 1, 30],
+      [2, 2, 12],
+    ]);
+    applyLiveEvent(
+      qc,
+      standings(12, 6, [
+        [1, 1, 30],
+        [2, 2, 12],
+      ]),
+    );
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(qc.getQueryData<LiveStandings>(liveKeys.standings(3))?.Version).toBe(7));
+    applyLiveEvent(
+      qc,
+      standings(13, 7, [
+        [2, 1, 40],
+        [1, 2, 30],
+      ]),
+    );
+    const now = qc.getQueryData<LiveStandings>(liveKeys.standings(3))!;
+    expect(now.Version).toBe(8);
+    expect(now.Rows.map((r) => r.UserID)).toEqual([2, 1]);
+    stop();
   });
 
   it('updates every Match Centre of the fixture and the live list, and asks for a refetch of the rest', () => {
@@ -252,13 +343,14 @@ describe('live events → the query cache', () => {
     expect(qc.getQueryData<LiveFixtureList>(liveKeys.fixtures())!.Live[0]!.Innings[0]!.Runs).toBe(22);
   });
 
-  it('stores standings by league, and a final one sends the ordinary standings to be reloaded', async () => {
+  it('a final standings change sends the ordinary standings to be reloaded', () => {
     const qc = new QueryClient();
     qc.setQueryData(standingsKeys.leaderboard(3, false), []);
-    applyLiveEvent(qc, standings(5, [[1, 1, 10]]));
-    expect(qc.getQueryData<LiveStandings>(liveKeys.standings(3))!.Rows[0]!.TotalPoints).toBe(10);
+    qc.setQueryData(liveKeys.standings(3), snapshot(4, [[1, 1, 10]]));
+    applyLiveEvent(qc, standings(5, 4, [[1, 1, 12]]));
+    expect(qc.getQueryData<LiveStandings>(liveKeys.standings(3))!.Rows[0]!.TotalPoints).toBe(12);
     expect(qc.getQueryState(standingsKeys.leaderboard(3, false))!.isInvalidated).toBe(false);
-    applyLiveEvent(qc, standings(6, [[1, 1, 12]], false));
+    applyLiveEvent(qc, standings(6, 5, [], { removed: [1], final: true }));
     expect(qc.getQueryState(standingsKeys.leaderboard(3, false))!.isInvalidated).toBe(true);
   });
 

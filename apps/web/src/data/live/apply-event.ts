@@ -12,14 +12,16 @@ import type {
   LiveStandings,
   MatchCentre,
 } from './types';
+import { applyStandingsDelta } from './standings-delta';
 
 /**
  * Pushed live events → the query cache (STYLE.md: SSE updates the same cache the screens read).
  * What an event carries whole is written in place (`setQueryData`): the innings score, the fixture's
- * state, the players' points, the feature leaders, a league's provisional standings, the ball in the
- * last overs and the batters' and bowler's figures it changed. What it only hints at (members' live
- * points; batters and bowlers in a super over) is refreshed by invalidating the Match Centre, which
- * `LiveProvider` does at most every couple of seconds (`refresh`). A completed fixture invalidates the standings and picks, which now hold the
+ * state, the players' points, the feature leaders, the changed rows of a league's provisional
+ * standings (on the version held; a gap refetches the snapshot), the ball in the last overs and the
+ * batters' and bowler's figures it changed. What it only hints at (members' live points; batters and
+ * bowlers in a super over) is refreshed by invalidating the Match Centre, which `LiveProvider` does at
+ * most every couple of seconds (`refresh`). A completed fixture invalidates the standings and picks, which now hold the
  * final figures.
  */
 
@@ -108,21 +110,6 @@ export function applyToFixtureList(list: LiveFixtureList, e: LiveEvent): LiveFix
   return { Live: list.Live.map(patch), Next: list.Next.map(patch) };
 }
 
-/** The league's live standings after a `standings` event, keeping the ranks before it. */
-export function nextStandings(prev: LiveStandings | null | undefined, e: LiveEventOf<'standings'>): LiveStandings {
-  if (prev && e.EventID <= prev.EventID) return prev;
-  const PreviousPositions: Record<number, number> = {};
-  for (const r of prev?.Rows ?? []) PreviousPositions[r.UserID] = r.Position;
-  return {
-    LeagueID: e.LeagueID,
-    EventID: e.EventID,
-    FixtureIDs: e.FixtureIDs,
-    Provisional: e.Provisional,
-    Rows: e.Rows,
-    PreviousPositions,
-  };
-}
-
 export interface ApplyResult {
   /** Match Centres of these fixtures want a refetch (figures the event does not carry). */
   refresh: number[];
@@ -131,7 +118,11 @@ export interface ApplyResult {
 /** Applies one event to the cache; returns what should be refetched soon (debounced by the caller). */
 export function applyLiveEvent(qc: QueryClient, e: LiveEvent): ApplyResult {
   if (e.Type === 'standings') {
-    qc.setQueryData<LiveStandings | null>(liveKeys.standings(e.LeagueID), (prev) => nextStandings(prev, e));
+    // Only the rows that changed, on the version held: applied in order; a gap reads the snapshot again.
+    const key = liveKeys.standings(e.LeagueID);
+    const step = applyStandingsDelta(qc.getQueryData<LiveStandings>(key), e);
+    if (step.kind === 'applied') qc.setQueryData<LiveStandings>(key, step.next);
+    else if (step.kind === 'gap') void qc.invalidateQueries({ queryKey: key });
     if (!e.Provisional) {
       // Final: the ordinary standings hold these figures now.
       void qc.invalidateQueries({ queryKey: standingsKeys.league(e.LeagueID) });

@@ -5,6 +5,6 @@ export const liveKeys = {
   matchCentres: (fixtureId: number) => [...liveKeys.all, 'match-centre', fixtureId] as const,
   matchCentre: (fixtureId: number, leagueId: number | null) =>
     [...liveKeys.matchCentres(fixtureId), leagueId ?? 0] as const,
-  /** Filled by pushed `standings` events only (there is no REST read of provisional standings). */
+  /** GET /live/standings/{leagueId}, then kept current by the pushed `standings` events. */
   standings: (leagueId: number) => [...liveKeys.all, 'standings', leagueId] as const,
 };

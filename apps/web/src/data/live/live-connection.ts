@@ -21,6 +21,7 @@ export interface ConnectLiveOptions {
  */
 export function connectLive(qc: QueryClient, o: ConnectLiveOptions): { close(): void } {
   const pending = new Set<number>();
+  let opened = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     timer = undefined;
@@ -38,7 +39,15 @@ export function connectLive(qc: QueryClient, o: ConnectLiveOptions): { close(): 
       for (const id of refresh) pending.add(id);
       if (pending.size && !timer) timer = setTimeout(flush, o.refreshMs);
     },
-    onStatus: o.onStatus,
+    onStatus: (mode) => {
+      // A reconnect (or the switch to polling): the standings events are replayed from the last id,
+      // but a table read again costs one request and settles anything missed (events kept a week).
+      if (opened && mode !== 'closed') {
+        for (const id of o.leagues) void qc.invalidateQueries({ queryKey: liveKeys.standings(id) });
+      }
+      if (mode === 'stream' || mode === 'polling') opened = true;
+      o.onStatus(mode);
+    },
   });
   return {
     close() {

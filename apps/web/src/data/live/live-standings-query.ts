@@ -1,17 +1,35 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../shared/api';
 import { liveKeys } from './keys';
+import { fromSnapshot } from './standings-delta';
 import type { LiveStandings } from './types';
 
 /**
- * A league's provisional standings from the pushed `standings` events (the cache holds the latest;
- * nothing is fetched: until an event arrives there is nothing provisional to show).
+ * A league's provisional standings: the snapshot (`GET /live/standings/{leagueId}`, read when a screen
+ * opens, so the provisional marker shows at once), then the `standings` events the tab's live stream
+ * applies in version order (`applyLiveEvent`); a missed version or a reconnect reads the snapshot
+ * again. Not live: `Live` false and no rows.
  */
-export function useLiveStandings(leagueId: number): LiveStandings | undefined {
-  const q = useQuery<LiveStandings | null>({
+export function useLiveStandings(
+  leagueId: number,
+  options: {
+    enabled?: boolean;
+    /** Read the snapshot again as the screen opens (events were not followed while it was closed). Default true. */
+    refetchOnMount?: boolean;
+  } = {},
+): LiveStandings | undefined {
+  const qc = useQueryClient();
+  const q = useQuery<LiveStandings>({
     queryKey: liveKeys.standings(leagueId),
-    queryFn: () => null,
-    enabled: false,
+    queryFn: async ({ signal }) => {
+      const snapshot = await unwrap(api.GET('/live/standings/{leagueId}', { params: { path: { leagueId } }, signal }));
+      return fromSnapshot(snapshot, qc.getQueryData<LiveStandings>(liveKeys.standings(leagueId)));
+    },
+    enabled: leagueId > 0 && options.enabled !== false,
+    // Events keep it current; a gap or a reconnect invalidates it.
     staleTime: Number.POSITIVE_INFINITY,
+    refetchOnMount: options.refetchOnMount === false ? false : 'always',
+    refetchOnWindowFocus: false,
   });
-  return q.data ?? undefined;
+  return q.data;
 }

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { http, serverError } from '../../stories/api';
 import { AppAt, freshApp } from '../../stories/app';
 import { mpLeague, progressionSettled, rememberLeague, standingsHandlers } from '../../stories/standings';
@@ -84,13 +84,16 @@ export const LoadError: Story = {
   },
 };
 
-/** A standings event as the live stream sends it: Smriti18 (me) takes the lead with a live fixture's points. */
-const liveStandingsEvent = {
-  EventID: 501,
-  Type: 'standings' as const,
+/**
+ * The league's provisional standings as GET /live/standings serves them while a fixture is live
+ * (version 12): Smriti18 (me) has taken the lead with the live fixture's points.
+ */
+const liveSnapshot = {
   LeagueID: 1,
-  FixtureIDs: [7],
+  Version: 12,
+  Live: true,
   Provisional: true,
+  FixtureIDs: [7],
   Rows: [
     { UserID: 7, UserDisplayName: 'Smriti18', Position: 1, PositionChange: 1, TotalPoints: 135, LivePoints: 35 },
     { UserID: 8, UserDisplayName: 'Harman', Position: 2, PositionChange: -1, TotalPoints: 125, LivePoints: 5 },
@@ -99,16 +102,47 @@ const liveStandingsEvent = {
   ],
 };
 
-/** A fixture of the league is live: the stream's provisional standings replace the scored ones, marked. */
+/**
+ * A fixture of the league is live: the provisional standings (read as the page opens, before any event)
+ * replace the scored ones, marked; the stream then sends only what changed (version 13: Deepti passes Jemi).
+ */
 export const LiveProvisional: Story = {
   parameters: {
     msw: {
       handlers: {
         live: [
+          http.get('/live/standings/{leagueId}', ({ response }) => response(200).json(liveSnapshot)),
           http.get('/live/stream', ({ response }) =>
             response.untyped(
               new Response(
-                `retry: 600000\nid: 501\nevent: standings\ndata: ${JSON.stringify(liveStandingsEvent)}\n\n`,
+                `retry: 600000\nid: 501\nevent: standings\ndata: ${JSON.stringify({
+                  EventID: 501,
+                  Type: 'standings',
+                  LeagueID: 1,
+                  Version: 13,
+                  BaseVersion: 12,
+                  FixtureIDs: [7],
+                  Rows: [
+                    {
+                      UserID: 10,
+                      UserDisplayName: 'Deepti',
+                      Position: 3,
+                      PositionChange: 1,
+                      TotalPoints: 85,
+                      LivePoints: 25,
+                    },
+                    {
+                      UserID: 9,
+                      UserDisplayName: 'Jemi',
+                      Position: 4,
+                      PositionChange: -1,
+                      TotalPoints: 80,
+                      LivePoints: 0,
+                    },
+                  ],
+                  Removed: [],
+                  Provisional: true,
+                })}\n\n`,
                 {
                   headers: { 'content-type': 'text/event-stream' },
                 },
@@ -128,6 +162,13 @@ export const LiveProvisional: Story = {
       .closest('tr') as HTMLElement;
     await expect(me).toHaveTextContent('1 (Gold medal)');
     await expect(me).toHaveTextContent('+35 live');
+    // The change the stream sent applies on the snapshot: Deepti climbs to 3rd, and the rank is shown moving.
+    const deepti = () =>
+      within(table)
+        .getByRole('rowheader', { name: /^Deepti/ })
+        .closest('tr') as HTMLElement;
+    await waitFor(() => expect(deepti()).toHaveTextContent('+25 live'));
+    await expect(deepti().querySelector('[data-moved]')).toHaveAttribute('data-moved', 'up');
     await expect(screen.getByRole('link', { name: 'Watch in the Match Centre' })).toHaveAttribute(
       'href',
       '/home/match-centre/7?league=1',

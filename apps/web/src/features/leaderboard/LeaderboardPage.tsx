@@ -75,7 +75,7 @@ export function LeaderboardPage() {
   const contests = useContestStandingsQuery(leagueId, { enabled: view === 'contests' });
   // While a fixture of the league is live, its provisional standings come over the tab's live stream.
   useLiveTopics({ leagues: view === 'leaderboard' ? [leagueId] : [] });
-  const live = useLiveStandings(leagueId);
+  const live = useLiveStandings(leagueId, { enabled: view === 'leaderboard' });
   const rows = useMemo(() => (board.data ? withLiveStandings(board.data, live) : undefined), [board.data, live]);
   const provisional = Boolean(live?.Provisional && rows?.some((r) => r.LivePoints !== undefined));
 

@@ -4,6 +4,7 @@ import { http, serverError } from '../../stories/api';
 import { AppAt, freshApp } from '../../stories/app';
 import { mpLeague, progressionSettled, psLeague, rememberLeague, standingsHandlers } from '../../stories/standings';
 import { LeaderboardPage } from './LeaderboardPage';
+import { makePastPlayerSelection, playerSelectionDetails } from './testData';
 
 type PlayContext = Parameters<NonNullable<Story['play']>>[0];
 
@@ -62,6 +63,73 @@ export const PlayerBreakdown: Story = {
     );
     const player = await screen.findByRole('dialog', { name: 'Player score details: Rohit Sharma' });
     await expect(await within(player).findByRole('row', { name: /Sixes/ })).toHaveAttribute('data-tone', 'success');
+  },
+};
+
+/**
+ * Match 3 is live: Jemi's picks in it show their provisional points (the player's points so far under
+ * the league's points), marked, with the provisional total of the live standings above.
+ */
+export const LiveFixture: Story = {
+  beforeEach: () => rememberLeague(psLeague),
+  parameters: {
+    msw: {
+      handlers: {
+        live: [
+          http.get('/live/stream', ({ response }) => response.untyped(new Response(null, { status: 503 }))),
+          http.get('/live/events', ({ response }) => response(200).json({ Events: [], LastEventID: 0 })),
+          http.get('/live/standings/{leagueId}', ({ response }) =>
+            response(200).json({
+              LeagueID: 2,
+              Version: 3,
+              Live: true,
+              Provisional: true,
+              FixtureIDs: [30],
+              Rows: [
+                {
+                  UserID: 9,
+                  UserDisplayName: 'Jemi',
+                  Position: 1,
+                  PositionChange: 2,
+                  TotalPoints: 117,
+                  LivePoints: 37,
+                },
+              ],
+            }),
+          ),
+        ],
+        scoreDetails: [
+          http.post('/view/pastPlayerSelections', ({ response }) =>
+            response(200).json([
+              ...playerSelectionDetails,
+              ...[
+                { PlayerID: 103, PlayerName: 'Virat Kohli', Points: 31 },
+                { PlayerID: 104, PlayerName: 'Mohammed Siraj', PositionName: 'Bowler', Points: 6 },
+              ].map((p) =>
+                makePastPlayerSelection({
+                  ...p,
+                  FixtureID: 30,
+                  FixtureName: 'Match 3',
+                  StartTime: '2026-04-10T14:00:00.000Z',
+                  Provisional: true,
+                }),
+              ),
+            ]),
+          ),
+        ],
+      },
+    },
+  },
+  play: async (context) => {
+    await progressionSettled();
+    await context.userEvent.click(await screen.findByRole('button', { name: /score details of Jemi$/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Score details: Jemi' });
+    await expect(await within(dialog).findByRole('status')).toHaveTextContent('+37 points in the match being played');
+    const match3 = await within(dialog).findByRole('region', { name: /^Match 3/ });
+    await expect(match3).toHaveTextContent('Provisional · live');
+    await expect(match3).toHaveTextContent('So far: 37 points');
+    await expect(within(match3).getByRole('button', { name: '31 points: score details of Virat Kohli' })).toBeVisible();
+    await expect(within(dialog).getByRole('region', { name: /^Match 1/ })).not.toHaveTextContent('Provisional');
   },
 };
 

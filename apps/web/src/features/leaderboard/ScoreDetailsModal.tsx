@@ -96,11 +96,17 @@ function FixtureSection<T extends PastSelection | PastPlayerSelection, L extends
   points: (line: L) => number;
 }) {
   const headingId = `fixture-${group.fixtureId}`;
+  // A live fixture: its points are provisional, as if it ended now.
+  const provisional = group.rows.some((r) => r.Provisional);
   return (
     <section className={styles.fixtureGroup} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.fixtureHeading}>
-        <span>{group.label}</span>
-        <span className={styles.subtotal}>Subtotal: {formatPoints(group.subtotal)} points</span>
+        <span>
+          {group.label} {provisional ? <ProvisionalMarker label="Provisional · live" /> : null}
+        </span>
+        <span className={styles.subtotal}>
+          {provisional ? 'So far' : 'Subtotal'}: {formatPoints(group.subtotal)} points
+        </span>
       </h3>
       <DataTable
         caption={`${group.label}: subtotal ${formatPoints(group.subtotal)} points`}
@@ -236,8 +242,17 @@ export function ScoreDetailsModal({ target, onClose }: { target: ScoreTarget | n
   }, [isPs, mp.data, ps.data]);
   const closePlayer = useCallback(() => setPlayer(null), []);
   // A live fixture of the league: its provisional points are in the standings, not yet in these details.
-  const live = useLiveStandings(leagueId);
+  const live = useLiveStandings(leagueId, { enabled: target !== null, refetchOnMount: false });
   const livePoints = live?.Provisional ? live.Rows.find((r) => r.UserID === userId)?.LivePoints : undefined;
+  // Each standings change while open reads the details again: the live picks' points move with it.
+  const version = live?.Provisional ? live.Version : 0;
+  const refetch = isPs ? ps.refetch : mp.refetch;
+  const shownVersion = useRef(version);
+  useEffect(() => {
+    if (target === null || version === shownVersion.current) return;
+    shownVersion.current = version;
+    void refetch();
+  }, [target, version, refetch]);
 
   return (
     <Modal
@@ -252,8 +267,8 @@ export function ScoreDetailsModal({ target, onClose }: { target: ScoreTarget | n
         {livePoints !== undefined ? (
           <Text size="sm" role="status">
             <ProvisionalMarker label="Provisional · live" /> {livePoints >= 0 ? '+' : ''}
-            {livePoints} points in the match being played, as if it ended now. The details below show the picks scored
-            so far and update when it ends.
+            {livePoints} points in the match being played, as if it ended now. Its picks below show their provisional
+            points; the final figures replace them when it ends.
           </Text>
         ) : null}
         {rows === null ? (

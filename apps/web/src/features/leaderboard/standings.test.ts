@@ -167,7 +167,8 @@ describe('withLiveStandings', () => {
   });
   const live = (rows: [number, number, number, number][], previous: Record<number, number>, Provisional = true) => ({
     LeagueID: 3,
-    EventID: 9,
+    Version: 9,
+    Live: Provisional,
     FixtureIDs: [7],
     Provisional,
     PreviousPositions: previous,

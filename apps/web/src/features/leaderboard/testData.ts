@@ -77,6 +77,7 @@ export function makePastSelection(overrides: Partial<PastSelection> = {}): PastS
     WinningBonus: '',
     Points: 10,
     IsAutoPick: false,
+    Provisional: false,
     ...overrides,
   };
 }
@@ -97,6 +98,7 @@ export function makePastPlayerSelection(overrides: Partial<PastPlayerSelection> 
     PlayerName: 'Rohit Sharma',
     Points: 24,
     IsAutoPick: false,
+    Provisional: false,
     ...overrides,
   };
 }
