@@ -181,7 +181,7 @@ export const BelowTheHeader390: Story = {
     const header = canvasElement.querySelector('header')!;
     await expect(intersects(banner, header)).toBe(false);
     await expect(intersects(banner, save)).toBe(false);
-    const menu = canvas.getByRole('button', { name: 'Open menu' });
+    const menu = canvas.getByRole('button', { name: 'Menu' });
     await expect(intersects(banner, menu)).toBe(false);
     if (menu.getBoundingClientRect().width > 0) {
       await userEvent.click(menu);
