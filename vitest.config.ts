@@ -17,12 +17,17 @@ const chromiumArgs = [
  * A fresh browser block per project: Vitest names the instances it is given, so sharing one object
  * between projects made both story projects answer to the same name.
  */
-function browser(extraArgs: string[] = [], viewport?: { width: number; height: number }) {
+function browser(
+  extraArgs: string[] = [],
+  viewport?: { width: number; height: number },
+  window?: { width: number; height: number },
+) {
   return {
     enabled: true,
     headless: true,
     provider: playwright({
       launchOptions: { executablePath: '/usr/bin/chromium', args: [...chromiumArgs, ...extraArgs] },
+      ...(window ? { contextOptions: { viewport: window } } : {}),
     }),
     instances: [{ browser: 'chromium' as const }],
     ...(viewport ? { viewport } : {}),
@@ -61,6 +66,8 @@ function visualProject(name: string, referenceDir: string, viewport?: typeof PHO
         ...browser(
           ['--font-render-hinting=none', '--disable-lcd-text', '--force-color-profile=srgb', '--hide-scrollbars'],
           { width: 1024, height: 720 },
+          // The phone project's window is taller than a 390 × 844 story, so its screenshots are not scaled down.
+          viewport ? { width: 1280, height: 1000 } : undefined,
         ),
         expect: {
           toMatchScreenshot: {
