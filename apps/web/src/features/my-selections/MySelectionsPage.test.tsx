@@ -10,6 +10,7 @@ import {
   figures,
   fixtures,
   makeFeatureRow,
+  makeFixture,
   makeSlot,
   players,
   SERVER_NOW,
@@ -280,6 +281,48 @@ describe('My Selections', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const change = await screen.findByRole('button', { name: 'Change Bowler: Mohammed Siraj' });
     await waitFor(() => expect(change).toHaveFocus());
+  });
+
+  it('lists a fixture being played first, read-only with the saved picks; the first upcoming one stays the default', async () => {
+    // Match 9 started an hour ago (SERVER_NOW is 12:00 UTC) and is live; a fixture that started 13 hours ago
+    // with no result, and a completed one, are not offered.
+    const live = makeFixture({
+      FixtureID: 90,
+      FixtureName: 'Match 9',
+      StartTime: '2026-04-10T11:00:00.000Z',
+      Status: 'live',
+      HasStarted: true,
+    });
+    const stale = makeFixture({
+      FixtureID: 80,
+      FixtureName: 'Match 8',
+      StartTime: '2026-04-09T23:00:00.000Z',
+      HasStarted: true,
+    });
+    const { requests } = mockApi(
+      ...stubs().filter((r) => !/league_fixture|league_selection/.test(String(r.pattern))),
+      reply('/league_fixture/getAllFixturesForLeague/{leagueId}', 'get', 200, [...fixtures, live, stale]),
+      reply('/league_selection/user/', 'post', 200, (req) =>
+        (req.body as { FixtureID: number }).FixtureID === 90
+          ? [makeFeatureRow({ StartTime: live.StartTime, ID: 501, TeamID: 1, IsAutoPick: true })]
+          : featureRows,
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openLeague(user, 'Office MP');
+    expect(screen.getByRole('combobox', { name: 'Select Fixture' })).toHaveTextContent(MATCH3);
+    const MATCH9 = 'Match 9 - RCB @ MI - 04/10 7 AM ET';
+    expect(await optionNames(user, 'Select Fixture')).toEqual([MATCH9, MATCH3, MATCH4]);
+    await chooseOption(user, 'Select Fixture', MATCH9);
+    await waitFor(() =>
+      expect(calls(requests, '/league_selection/user/').at(-1)?.body).toMatchObject({ FixtureID: 90 }),
+    );
+    const winner = (await screen.findByRole('rowheader', { name: /^Match Winner/ })).closest('tr') as HTMLElement;
+    await waitFor(() => expect(winner).toHaveTextContent('Locked: the match has started'));
+    expect(winner).toHaveTextContent('Mumbai Indians');
+    expect(winner).toHaveTextContent('Auto-pick');
+    expect(within(winner).queryByRole('combobox')).not.toBeInTheDocument();
   });
 
   it('shows rows of a started fixture read-only with the saved pick, without a dropdown', async () => {

@@ -18,6 +18,7 @@ import {
   isPlayerSelectionLeague,
   leaguePicksType,
   selectableForPicks,
+  inPlayFixtures,
   upcomingFixtures,
 } from '../../shared/picks/leagues';
 import * as styles from '../../shared/picks/picks.css';
@@ -70,7 +71,13 @@ export function MySelectionsPage() {
     () => (fixturesQuery.data && listedAt ? upcomingFixtures(fixturesQuery.data, listedAt) : []),
     [fixturesQuery.data, listedAt],
   );
-  const fixture = upcoming.find((f) => String(f.FixtureID) === fixtureChoice) ?? upcoming[0];
+  // Fixtures being played come first in the list, read-only; the first upcoming one stays the default.
+  const inPlay = useMemo(
+    () => (fixturesQuery.data && listedAt ? inPlayFixtures(fixturesQuery.data, listedAt) : []),
+    [fixturesQuery.data, listedAt],
+  );
+  const listed = useMemo(() => [...inPlay, ...upcoming], [inPlay, upcoming]);
+  const fixture = listed.find((f) => String(f.FixtureID) === fixtureChoice) ?? upcoming[0] ?? inPlay[0];
   /** The server's clock minus this device's, for the countdowns to the lock. */
   const clockOffset = listedAt ? Date.parse(listedAt) - serverTime.dataUpdatedAt : 0;
   // Slots lock at kick-off by the server's clock, also while the screen stays open (issue 16). Once the
@@ -188,13 +195,13 @@ export function MySelectionsPage() {
                 {...combinedQueryState([serverTime, fixturesQuery])}
                 loadingText="Loading fixtures…"
                 errorMessage={serverTime.isError ? m.serverTimeFailed : m.loadFixturesFailed}
-                isEmpty={upcoming.length === 0}
+                isEmpty={listed.length === 0}
                 emptyMessage={m.noUpcomingFixture}
               >
                 {() => (
                   <Select
                     label="Select Fixture"
-                    options={fixtureOptions(upcoming)}
+                    options={fixtureOptions(listed)}
                     value={fixture ? String(fixture.FixtureID) : ''}
                     onValueChange={chooseFixture}
                   />

@@ -32,5 +32,25 @@ export const sortByStart = (fixtures: readonly Fixture[]) => [...fixtures].sort(
 export const upcomingFixtures = (fixtures: readonly Fixture[], serverNow: string) =>
   sortByStart(fixtures.filter((f) => !hasStarted(f.StartTime, serverNow)));
 
+/** How long after its start a fixture with no result yet still counts as being played (a long ODI day). */
+const IN_PLAY_WINDOW_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * Fixtures being played at `serverNow`, by start time: started and live (the live feed has it), or
+ * started within the last 12 hours with no result yet. My Selections lists them before the upcoming
+ * ones so a player can see their own picks, read-only, during the match (issue 16; spec section 5:
+ * past fixtures are "excluded or disabled" — these are disabled).
+ */
+export const inPlayFixtures = (fixtures: readonly Fixture[], serverNow: string) => {
+  const now = Date.parse(serverNow);
+  return sortByStart(
+    fixtures.filter(
+      (f) =>
+        hasStarted(f.StartTime, serverNow) &&
+        (f.Status === 'live' || (f.Status === 'scheduled' && now - startMs(f) < IN_PLAY_WINDOW_MS)),
+    ),
+  );
+};
+
 export const fixtureOptions = (fixtures: readonly Fixture[]): SelectOption[] =>
   fixtures.map((f) => ({ value: String(f.FixtureID), label: fixtureLabel(f) }));
