@@ -2,7 +2,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { standingsKeys } from '../standings/keys';
 import { applyLiveEvent, applyToMatchCentre, ballLabel } from './apply-event';
-import { applyStandingsDelta, fromSnapshot } from './standings-delta';
+import { applyStandingsDelta, fromSnapshot, takeHeldStandingsEvents, withHeldEvents } from './standings-delta';
 import { liveKeys } from './keys';
 import type { LiveEvent, LiveEventOf, LiveFixtureList, LiveStandings, MatchCentre } from './types';
 import { unionOf } from './LiveProvider';
@@ -316,6 +316,49 @@ describe('live events → the query cache', () => {
     const now = qc.getQueryData<LiveStandings>(liveKeys.standings(3))!;
     expect(now.Version).toBe(8);
     expect(now.Rows.map((r) => r.UserID)).toEqual([2, 1]);
+    stop();
+  });
+
+  it('an event that arrives while the snapshot is being read waits and applies on it; one it holds is skipped', async () => {
+    const qc = new QueryClient();
+    let land: (s: LiveStandings) => void = () => {};
+    const queryFn = vi.fn(() =>
+      new Promise<LiveStandings>((resolve) => {
+        land = resolve;
+      }).then((table) => withHeldEvents(table, takeHeldStandingsEvents(qc, 3))),
+    );
+    const observer = new QueryObserver(qc, {
+      queryKey: liveKeys.standings(3),
+      queryFn,
+      staleTime: Number.POSITIVE_INFINITY,
+    });
+    const stop = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(1));
+    // Versions 4 (already in the snapshot) and 5 arrive before it: neither re-reads the snapshot.
+    applyLiveEvent(qc, standings(20, 3, [[1, 1, 10]]));
+    applyLiveEvent(
+      qc,
+      standings(21, 4, [
+        [2, 1, 14],
+        [1, 2, 10],
+      ]),
+    );
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    land(
+      snapshot(4, [
+        [1, 1, 10],
+        [2, 2, 4],
+      ]),
+    );
+    await vi.waitFor(() => expect(qc.getQueryData<LiveStandings>(liveKeys.standings(3))?.Version).toBe(5));
+    const table = qc.getQueryData<LiveStandings>(liveKeys.standings(3))!;
+    expect(table.Rows.map((r) => [r.UserID, r.Position, r.TotalPoints])).toEqual([
+      [2, 1, 14],
+      [1, 2, 10],
+    ]);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    // Nothing is left held: a later snapshot read starts clean.
+    expect(takeHeldStandingsEvents(qc, 3)).toEqual([]);
     stop();
   });
 

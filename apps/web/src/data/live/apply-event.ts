@@ -12,7 +12,7 @@ import type {
   LiveStandings,
   MatchCentre,
 } from './types';
-import { applyStandingsDelta } from './standings-delta';
+import { applyStandingsDelta, holdStandingsEvent } from './standings-delta';
 
 /**
  * Pushed live events → the query cache (STYLE.md: SSE updates the same cache the screens read).
@@ -122,7 +122,11 @@ export function applyLiveEvent(qc: QueryClient, e: LiveEvent): ApplyResult {
     const key = liveKeys.standings(e.LeagueID);
     const step = applyStandingsDelta(qc.getQueryData<LiveStandings>(key), e);
     if (step.kind === 'applied') qc.setQueryData<LiveStandings>(key, step.next);
-    else if (step.kind === 'gap') void qc.invalidateQueries({ queryKey: key });
+    else if (step.kind === 'gap') {
+      // While the snapshot is being read, the event waits and is applied on it when it lands.
+      if (qc.getQueryState(key)?.fetchStatus === 'fetching') holdStandingsEvent(qc, e);
+      else void qc.invalidateQueries({ queryKey: key });
+    }
     if (!e.Provisional) {
       // Final: the ordinary standings hold these figures now.
       void qc.invalidateQueries({ queryKey: standingsKeys.league(e.LeagueID) });

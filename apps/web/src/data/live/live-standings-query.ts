@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../shared/api';
 import { liveKeys } from './keys';
-import { fromSnapshot } from './standings-delta';
+import { fromSnapshot, takeHeldStandingsEvents, withHeldEvents } from './standings-delta';
 import type { LiveStandings } from './types';
 
 /**
@@ -23,7 +23,9 @@ export function useLiveStandings(
     queryKey: liveKeys.standings(leagueId),
     queryFn: async ({ signal }) => {
       const snapshot = await unwrap(api.GET('/live/standings/{leagueId}', { params: { path: { leagueId } }, signal }));
-      return fromSnapshot(snapshot, qc.getQueryData<LiveStandings>(liveKeys.standings(leagueId)));
+      const table = fromSnapshot(snapshot, qc.getQueryData<LiveStandings>(liveKeys.standings(leagueId)));
+      // Events that arrived while it was being read apply on it (those it already holds are skipped).
+      return withHeldEvents(table, takeHeldStandingsEvents(qc, leagueId));
     },
     enabled: leagueId > 0 && options.enabled !== false,
     // Events keep it current; a gap or a reconnect invalidates it.

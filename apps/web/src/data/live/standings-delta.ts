@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { LiveEventOf, LiveStandingRow, LiveStandings, LiveStandingsSnapshot } from './types';
 
 /**
@@ -73,4 +74,46 @@ export function applyStandingsDelta(
       PreviousPositions,
     },
   };
+}
+
+/**
+ * Events that arrived while a league's snapshot was being read (no table held yet, or a gap being
+ * filled): kept per query client and league, at most 50, and applied on the snapshot when it lands
+ * (`withHeldEvents`) — re-reading the snapshot for each of them would cancel the read in flight.
+ */
+const held = new WeakMap<QueryClient, Map<number, LiveEventOf<'standings'>[]>>();
+const MAX_HELD = 50;
+
+export function holdStandingsEvent(qc: QueryClient, e: LiveEventOf<'standings'>): void {
+  let byLeague = held.get(qc);
+  if (!byLeague) {
+    byLeague = new Map();
+    held.set(qc, byLeague);
+  }
+  const list = byLeague.get(e.LeagueID) ?? [];
+  list.push(e);
+  if (list.length > MAX_HELD) list.shift();
+  byLeague.set(e.LeagueID, list);
+}
+
+/** The events held for a league, in version order; the hold is emptied. */
+export function takeHeldStandingsEvents(qc: QueryClient, leagueId: number): LiveEventOf<'standings'>[] {
+  const byLeague = held.get(qc);
+  const list = byLeague?.get(leagueId) ?? [];
+  byLeague?.delete(leagueId);
+  return list.sort((a, b) => a.Version - b.Version);
+}
+
+/**
+ * The snapshot with the held events after its version applied in order; those it already contains
+ * are skipped. A missing version stops there: the next event finds the gap and reads the snapshot again.
+ */
+export function withHeldEvents(table: LiveStandings, events: readonly LiveEventOf<'standings'>[]): LiveStandings {
+  let t = table;
+  for (const e of events) {
+    const step = applyStandingsDelta(t, e);
+    if (step.kind === 'applied') t = step.next;
+    else if (step.kind === 'gap') break;
+  }
+  return t;
 }

@@ -181,6 +181,7 @@ export function DataTable<TData extends RowData>({
   const scrollable = useIsScrollable(scrollRef, 'x');
 
   const rows = table.getRowModel().rows;
+  const headerGroups = table.getHeaderGroups().filter((group) => group.headers.length > 0);
   const leafColumns = table.getAllLeafColumns();
   const leafCount = leafColumns.length;
   const hasSortable = leafColumns.some((column) => column.getCanSort());
@@ -213,41 +214,44 @@ export function DataTable<TData extends RowData>({
             </caption>
           )
         ) : null}
-        {/* biome-ignore lint/a11y/noRedundantRoles: see the table's role */}
-        <thead role="rowgroup">
-          {table.getHeaderGroups().map((group) => (
-            // biome-ignore lint/a11y/noRedundantRoles: see the table's role
-            <tr key={group.id} role="row" data-sortable={hasSortable ? '' : undefined}>
-              {group.headers.map((header) => {
-                const column = header.column;
-                const meta = column.columnDef.meta;
-                const canSort = column.getCanSort();
-                const sorted = column.getIsSorted();
-                return (
-                  <th
-                    key={header.id}
-                    // biome-ignore lint/a11y/noRedundantRoles: see the table's role
-                    role="columnheader"
-                    scope="col"
-                    data-sortable={canSort && !header.isPlaceholder ? '' : undefined}
-                    colSpan={header.colSpan > 1 ? header.colSpan : undefined}
-                    aria-sort={sorted ? ariaSort[sorted] : undefined}
-                    className={cx(styles.th, meta?.align && alignClass[meta.align])}
-                  >
-                    {header.isPlaceholder ? null : canSort ? (
-                      <button type="button" className={styles.sortButton} onClick={column.getToggleSortingHandler()}>
+        {/* A table without columns (none derived from no data) has no header: an empty row or rowgroup breaks ARIA. */}
+        {headerGroups.length > 0 ? (
+          // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+          <thead role="rowgroup">
+            {headerGroups.map((group) => (
+              // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+              <tr key={group.id} role="row" data-sortable={hasSortable ? '' : undefined}>
+                {group.headers.map((header) => {
+                  const column = header.column;
+                  const meta = column.columnDef.meta;
+                  const canSort = column.getCanSort();
+                  const sorted = column.getIsSorted();
+                  return (
+                    <th
+                      key={header.id}
+                      // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                      role="columnheader"
+                      scope="col"
+                      data-sortable={canSort && !header.isPlaceholder ? '' : undefined}
+                      colSpan={header.colSpan > 1 ? header.colSpan : undefined}
+                      aria-sort={sorted ? ariaSort[sorted] : undefined}
+                      className={cx(styles.th, meta?.align && alignClass[meta.align])}
+                    >
+                      {header.isPlaceholder ? null : canSort ? (
+                        <button type="button" className={styles.sortButton} onClick={column.getToggleSortingHandler()}>
+                          <table.FlexRender header={header} />
+                          <SortIcon sort={sorted} size={14} className={styles.sortIcon} />
+                        </button>
+                      ) : (
                         <table.FlexRender header={header} />
-                        <SortIcon sort={sorted} size={14} className={styles.sortIcon} />
-                      </button>
-                    ) : (
-                      <table.FlexRender header={header} />
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+        ) : null}
         {/* biome-ignore lint/a11y/noRedundantRoles: see the table's role */}
         <tbody role="rowgroup">
           {rows.length === 0 ? (

@@ -60,9 +60,12 @@ export const PlayerCounts: Story = {
       'step',
     );
     await expect(await within(dialog).findByRole('spinbutton', { name: 'Count of Batsman' })).toHaveValue(4);
-    await expect(within(dialog).getByRole('columnheader', { name: 'Max Allowed' })).toBeVisible();
     // Every count input is on screen, not scrolled off to the side (storybook-phone runs this at 390 px).
     const dialogBox = dialog.getBoundingClientRect();
+    // A wide dialog shows the table's header row; on a phone the rows stack, each value labelled instead.
+    if (dialogBox.width >= 600) {
+      await expect(within(dialog).getByRole('columnheader', { name: 'Max Allowed' })).toBeVisible();
+    }
     for (const input of within(dialog).getAllByRole('spinbutton')) {
       await expect(input.getBoundingClientRect().right).toBeLessThanOrEqual(dialogBox.right);
     }
