@@ -228,7 +228,8 @@ check(classes[0] !== undefined && styled.includes(classes[0]), \`Button's base c
 check(styled.some((c) => c.includes('danger')), 'the danger variant class is in styles.css');
 check(css.includes(\`.\${lightTheme}\`), 'the light theme class is in styles.css');
 // The page-wide rules are opt-in: styles.css leaves the host's body and box-sizing alone; global.css has them.
-const pageWide = /(^|[}\\s,])(body|html|\\*)\\s*[{,]/;
+// A selector that starts a rule (after a brace, a comma or the start), not ".x > *" inside a component rule.
+const pageWide = /(^|[{},])\\s*(body|html|\\*)\\s*[{,]/;
 check(!pageWide.test(css), 'styles.css has no page-wide rules (body, html, *)');
 const globalCss = readFileSync(fileURLToPath(import.meta.resolve('@fantasy-cricket/ui/global.css')), 'utf8');
 check(pageWide.test(globalCss) && globalCss.includes('box-sizing: border-box'), 'global.css has them');
