@@ -68,8 +68,13 @@ export class LeaderboardCache {
     return e;
   }
 
-  /** Builds (once per league and key, whoever asks meanwhile) and keeps the entry. */
+  /**
+   * Builds (once per league and key, whoever asks meanwhile) and keeps the entry. A caller that missed
+   * the cache and then spent time on its access checks may find the entry built meanwhile: it gets that.
+   */
   async build(leagueId: number, key: string, make: () => Promise<CachedLeaderboard>): Promise<CachedLeaderboard> {
+    const ready = this.get(leagueId, key);
+    if (ready) return ready;
     const id = `${leagueId}|${key}`;
     let pending = this.building.get(id);
     if (!pending) {
