@@ -3,6 +3,7 @@ import { contentHandlers } from './content/handlers';
 import type { HandlerMap } from './http/contract';
 import { leagueHandlers } from './leagues/handlers';
 import { liveHandlers } from './live/handlers';
+import { operatorHandlers } from './operator/handlers';
 import { pickHandlers } from './picks/handlers';
 import { reminderHandlers } from './reminders/handlers';
 import { standingsHandlers } from './standings/handlers';
@@ -13,6 +14,7 @@ export const handlers: HandlerMap = {
   ...contentHandlers,
   ...leagueHandlers,
   ...liveHandlers,
+  ...operatorHandlers,
   ...pickHandlers,
   ...reminderHandlers,
   ...standingsHandlers,

@@ -456,6 +456,52 @@ export interface LiveEventsTable {
   created_at: Generated<Date>;
 }
 
+// ---- operators (0015) ----
+export interface OperatorsTable {
+  user_id: number;
+  granted_at: Generated<Date>;
+  granted_by: number | null;
+  granted_by_label: string;
+}
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Generated<Date>;
+  actor_user_id: number | null;
+  actor_label: string;
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+}
+export type ImportRunKind = 'schedule' | 'squads' | 'cricsheet' | 'results' | 'result' | 'fetch';
+export type ImportRunTrigger = 'console' | 'cli' | 'schedule';
+export type ImportRunOutcome = 'running' | 'succeeded' | 'partial' | 'failed' | 'not_modified';
+export interface ImportRunsTable {
+  id: Generated<number>;
+  kind: ImportRunKind;
+  trigger: ImportRunTrigger;
+  source: string;
+  started_by: number | null;
+  started_by_label: string;
+  started_at: Generated<Date>;
+  finished_at: Date | null;
+  outcome: ImportRunOutcome;
+  counts: ColumnType<Record<string, number>, string | undefined, string>;
+  message: string | null;
+  rescored_fixture_ids: ColumnType<number[], string | undefined, string>;
+}
+export interface ImportRunLinesTable {
+  run_id: number;
+  line_no: number;
+  key: string;
+  status: string;
+  fixture_id: number | null;
+  reason: string | null;
+  path: string | null;
+  before: unknown;
+  after: unknown;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -510,4 +556,9 @@ export interface DB {
   live_events: LiveEventsTable;
   live_standings: LiveStandingsTable;
   live_standing_rows: LiveStandingRowsTable;
+  // ---- operators (0015) ----
+  operators: OperatorsTable;
+  audit_log: AuditLogTable;
+  import_runs: ImportRunsTable;
+  import_run_lines: ImportRunLinesTable;
 }

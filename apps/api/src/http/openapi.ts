@@ -31,6 +31,8 @@ export interface OpenApiOperation {
    * score details to open); the handler checks access to that user's data instead of the owner rule.
    */
   otherUserFields: string[];
+  /** `x-body-limit`: the operation's own request size cap in bytes (uploads), else the server's. */
+  bodyLimit?: number;
   schema: FastifySchema;
 }
 
@@ -153,6 +155,7 @@ export function operationsOf(rawDoc: JsonObject): OpenApiOperation[] {
         otherUserFields: Array.isArray(op['x-other-user-fields'])
           ? op['x-other-user-fields'].filter((f): f is string => typeof f === 'string')
           : [],
+        ...(typeof op['x-body-limit'] === 'number' ? { bodyLimit: op['x-body-limit'] } : {}),
         schema,
       });
     }
@@ -270,6 +273,7 @@ export function registerOpenApiRoutes(app: FastifyInstance, options: RegisterOpt
       method: op.method as HTTPMethods,
       url: `${prefix}${toFastifyPath(op.path)}`,
       schema: op.schema,
+      ...(op.bodyLimit ? { bodyLimit: op.bodyLimit } : {}),
       config: { operationId: op.operationId, isPublic: op.isPublic },
       onRequest: loadSessionHook(options.deps, op.isPublic),
       preValidation: async (request) => {

@@ -997,10 +997,500 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in user is a site operator (the web app shows the console link) */
+        get: operations["getOperatorStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site operators */
+        get: operations["listOperators"];
+        put?: never;
+        /** Make the account with this email an operator (audited); granting an operator again changes nothing */
+        post: operations["grantOperator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/operators/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take the operator role from the account with this email (audited); the last operator cannot be revoked (400) */
+        post: operations["revokeOperator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log of operator actions, newest first (page with `before` = the page's `NextBefore`) */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/seasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every season with its fixtures and whether it is active (what the Start League series list and the home statistics show) */
+        get: operations["listOperatorSeasons"];
+        put?: never;
+        /** Create a season (inactive until activated; audited). 400 when a season of that name exists */
+        post: operations["createSeason"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/seasons/{seasonId}/activation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: components["parameters"]["SeasonId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate or deactivate a season (audited) */
+        post: operations["setSeasonActive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/fixtures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A season's fixtures with their status, result and where the result came from (for marking and correcting results) */
+        get: operations["listOperatorFixtures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview (`Apply` false) or apply (true) a schedule file, JSON or CSV as in docs/data.md
+         * @description The preview writes nothing and says, row by row, what applying would do: `new`, `moved` (start
+         *     time, venue or teams change), `unchanged`, `conflict` (the row names a fixture that cannot take
+         *     it, e.g. a match number already played by other teams) or `failed` (with the reason). Applying
+         *     writes every row in one transaction — all or nothing: any `failed` or `conflict` row refuses the
+         *     whole file (400 with the report in the message) — records an import run and an audit entry.
+         */
+        post: operations["importScheduleFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/squads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview (`Apply` false) or apply (true) a squads file, JSON or CSV as in docs/data.md
+         * @description As for schedules: row by row `new` (a player joins the squad), `moved` (the player's position
+         *     changes), `unchanged`, `conflict` or `failed`; applying is one transaction, recorded in the
+         *     import history and the audit log.
+         */
+        post: operations["importSquadsFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/results/cricsheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import Cricsheet match files (one or many JSON files, or zips of them) through the importer, and re-score what changed
+         * @description The report has one line per match: `imported`, `updated`, `unchanged`, `superseded`, `conflict`
+         *     or `failed` with the reason and the JSON path of the fault. Each match writes all or nothing, as
+         *     in `cli import cricsheet`; the run is recorded in the import history. 400 for a broken zip.
+         */
+        post: operations["uploadCricsheetResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/fixtures/{fixtureId}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fixtureId: components["parameters"]["FixtureId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a fixture washed out, no result or abandoned, or set or correct its result (audited, recorded, re-scored) */
+        post: operations["setFixtureResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The import history — every run from the console, the CLI and the scheduled fetch, newest first */
+        get: operations["listImportRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/imports/{importRunId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importRunId: number;
+            };
+            cookie?: never;
+        };
+        /** One import run with its report, line by line */
+        get: operations["getImportRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What needs an operator — fixtures started with no result after `hours` hours, players without a position, squads missing for upcoming fixtures */
+        get: operations["getDataHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The scheduled Cricsheet fetch — whether it is on, its URL and interval, its last run and next run */
+        get: operations["getFetchStatus"];
+        put?: never;
+        /** Run the scheduled Cricsheet fetch now (400 when no fetch URL is configured) */
+        post: operations["runCricsheetFetch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        OperatorStatus: {
+            Operator: boolean;
+        };
+        Operator: {
+            UserID: number;
+            Name: string;
+            Email: string;
+            /** Format: date-time */
+            GrantedAt: string;
+            /** @description Who granted it: an operator's name and email, or `cli (<os user>)` */
+            GrantedBy: string;
+        };
+        OperatorEmailRequest: {
+            Email: string;
+        };
+        AuditEntry: {
+            AuditID: number;
+            /** Format: date-time */
+            At: string;
+            /** @description The operator's name and email, or `cli (<os user>)` */
+            Actor: string;
+            ActorUserID: number | null;
+            /** @description A dotted verb: operator.grant, operator.revoke, season.create, season.activate, season.deactivate, schedule.apply, squads.apply, results.upload, fixture.result, fetch.run */
+            Action: string;
+            Target: string;
+            /** @description The object before the action (null when it did not exist) */
+            Before: unknown;
+            /** @description The object after the action (null when it was removed) */
+            After: unknown;
+        };
+        AuditPage: {
+            Entries: components["schemas"]["AuditEntry"][];
+            /** @description Pass as `before` for the next (older) page; null on the last page */
+            NextBefore: number | null;
+        };
+        OperatorSeason: {
+            SeasonID: number;
+            Name: string;
+            Competition: string;
+            Year: number;
+            /** @description `cricsheet`, `demo` or `console` */
+            Source: string;
+            Active: boolean;
+            Teams: number;
+            Fixtures: number;
+            /** @description Fixtures with a result (completed, no result or abandoned) */
+            Completed: number;
+            Scheduled: number;
+            /** Format: date-time */
+            FirstStart: string | null;
+            /** Format: date-time */
+            LastStart: string | null;
+        };
+        CreateSeasonRequest: {
+            /** @description e.g. `IPL 2025`: schedule, squads and Cricsheet files name their season by it */
+            Name: string;
+            Competition: string;
+            /** Format: int32 */
+            Year: number;
+        };
+        SeasonActivationRequest: {
+            Active: boolean;
+        };
+        OperatorTeam: {
+            TeamID: number;
+            Name: string;
+            Code: string;
+        };
+        OperatorFixture: {
+            FixtureID: number;
+            Name: string;
+            MatchNumber: number | null;
+            /** Format: date-time */
+            StartTime: string;
+            Home: components["schemas"]["OperatorTeam"];
+            Away: components["schemas"]["OperatorTeam"];
+            /** @enum {string} */
+            Status: "scheduled" | "live" | "completed" | "no_result" | "abandoned";
+            /** @description The result as read, e.g. `KKR won by 7 runs`, `No result`; null before one */
+            Result: string | null;
+            /**
+             * @description A Cricsheet file, or set by hand (console or results file)
+             * @enum {string|null}
+             */
+            ResultSource: "cricsheet" | "manual" | null;
+            PlayerOfMatch: string[];
+        };
+        UploadedFile: {
+            FileName: string;
+            /** @description The file's bytes, base64 */
+            ContentBase64: string;
+        };
+        DataFileRequest: {
+            File: components["schemas"]["UploadedFile"];
+            /** @description false: preview only, nothing written */
+            Apply: boolean;
+        };
+        CricsheetUploadRequest: {
+            Files: components["schemas"]["UploadedFile"][];
+            /** @description Files (names or match ids) to import as corrections when they are the same match as another file (docs/data.md) */
+            Prefer?: string[];
+        };
+        FixtureResultRequest: {
+            /**
+             * @description `washed_out` is stored as `abandoned` (not a ball bowled); `completed` needs a winner or `Tie`
+             * @enum {string}
+             */
+            Status: "washed_out" | "no_result" | "abandoned" | "completed";
+            /** Format: int32 */
+            WinnerTeamID?: number | null;
+            /** Format: int32 */
+            WonByRuns?: number | null;
+            /** Format: int32 */
+            WonByWickets?: number | null;
+            /** @description e.g. `D/L` */
+            Method?: string | null;
+            Tie?: boolean;
+            /** Format: int32 */
+            SuperOverWinnerTeamID?: number | null;
+            PlayerOfMatchIDs?: number[];
+        };
+        ImportLine: {
+            Line: number;
+            /** @description The row (`Match 12`, `KKR: SP Narine`) or the match file */
+            Key: string;
+            /** @enum {string} */
+            Status: "new" | "moved" | "created" | "imported" | "updated" | "unchanged" | "superseded" | "conflict" | "failed";
+            FixtureID: number | null;
+            Reason: string | null;
+            /** @description The JSON path of a malformed file's fault */
+            Path: string | null;
+            /** @description What the row changes, before (preview and applied) */
+            Before: unknown;
+            /** @description What the row changes, after */
+            After: unknown;
+        };
+        ImportRun: {
+            /** @description null for a preview (nothing recorded) */
+            ImportRunID: number | null;
+            /** @enum {string} */
+            Kind: "schedule" | "squads" | "cricsheet" | "results" | "result" | "fetch";
+            /** @enum {string} */
+            Trigger: "console" | "cli" | "schedule";
+            Source: string;
+            /** @description An operator's name and email, `cli (<os user>)`, or `scheduled fetch` */
+            StartedBy: string;
+            /** Format: date-time */
+            StartedAt: string;
+            /** Format: date-time */
+            FinishedAt: string | null;
+            /** @enum {string} */
+            Outcome: "preview" | "running" | "succeeded" | "partial" | "failed" | "not_modified";
+            Counts: {
+                [key: string]: number;
+            };
+            Message: string | null;
+        };
+        ImportReport: components["schemas"]["ImportRun"] & {
+            Lines: components["schemas"]["ImportLine"][];
+            RescoredFixtureIDs: number[];
+        };
+        ImportRunPage: {
+            Runs: components["schemas"]["ImportRun"][];
+            NextBefore: number | null;
+        };
+        HealthFixture: {
+            FixtureID: number;
+            Season: string;
+            Name: string;
+            /** Format: date-time */
+            StartTime: string;
+            Home: string;
+            Away: string;
+            Status: string;
+        };
+        HealthPlayer: {
+            PlayerID: number;
+            Name: string;
+            Season: string;
+            Team: string;
+        };
+        HealthSquad: {
+            FixtureID: number;
+            Season: string;
+            Name: string;
+            /** Format: date-time */
+            StartTime: string;
+            Team: string;
+            /** @description Players in the team's squad (fewer than 11 counts as missing) */
+            Players: number;
+        };
+        DataHealth: {
+            Hours: number;
+            /** Format: date-time */
+            CheckedAt: string;
+            StartedWithoutResult: components["schemas"]["HealthFixture"][];
+            PlayersWithoutPosition: components["schemas"]["HealthPlayer"][];
+            SquadsMissing: components["schemas"]["HealthSquad"][];
+        };
+        FetchStatus: {
+            Enabled: boolean;
+            Url: string | null;
+            IntervalMinutes: number | null;
+            LastRun: components["schemas"]["ImportRun"] | null;
+            /** Format: date-time */
+            NextRunAt: string | null;
+            ETag: string | null;
+            LastModified: string | null;
+        };
         /**
          * @description silent: live, but the feed has sent nothing for a while (SilentSince says since when)
          * @enum {string}
@@ -1738,6 +2228,7 @@ export interface components {
         LeagueId: number;
         LeagueIdPath: number;
         FixtureId: number;
+        SeasonId: number;
         UserId: number;
         /** @description Fixture ids, comma-separated (at most 20) */
         LiveFixtures: string;
@@ -3265,6 +3756,462 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getOperatorStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's operator status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listOperators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every operator, earliest grant first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Operator"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    grantOperator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperatorEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The operator */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Operator"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    revokeOperator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperatorEmailRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the audit log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listOperatorSeasons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seasons, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorSeason"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createSeason: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSeasonRequest"];
+            };
+        };
+        responses: {
+            /** @description The new season */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorSeason"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    setSeasonActive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seasonId: components["parameters"]["SeasonId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeasonActivationRequest"];
+            };
+        };
+        responses: {
+            /** @description The season as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorSeason"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listOperatorFixtures: {
+        parameters: {
+            query: {
+                seasonId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The season's fixtures in start order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorFixture"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    importScheduleFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataFileRequest"];
+            };
+        };
+        responses: {
+            /** @description The report (with `ImportRunID` once applied) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importSquadsFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataFileRequest"];
+            };
+        };
+        responses: {
+            /** @description The report (with `ImportRunID` once applied) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    uploadCricsheetResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CricsheetUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The import report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    setFixtureResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fixtureId: components["parameters"]["FixtureId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FixtureResultRequest"];
+            };
+        };
+        responses: {
+            /** @description The report (one line: updated or unchanged) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listImportRuns: {
+        parameters: {
+            query?: {
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportRunPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getImportRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importRunId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDataHealth: {
+        parameters: {
+            query?: {
+                /** @description Hours after its start a fixture is expected to have a result (default 6) */
+                hours?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data health */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataHealth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getFetchStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fetch's status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FetchStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    runCricsheetFetch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run's report (`Outcome` `not_modified` when the download had not changed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

@@ -4,7 +4,7 @@ import { withTransaction } from '../../db/transaction';
 import { type CricketDataProvider, CricsheetFileProvider } from '../provider';
 import { onResultsChanged } from '../scoring/rescore';
 import { afterResultsImported } from './after';
-import { unknownCricsheetFields } from './cricsheet-format';
+import { CricsheetFormatError, unknownCricsheetFields } from './cricsheet-format';
 import { planDuplicates } from './duplicates';
 import { type ParsedMatch, parseCricsheetMatch } from './parse';
 import { applyPositions, loadPositionOverrides, type PositionOverride } from './positions';
@@ -28,6 +28,8 @@ export interface ImportReportEntry {
   reason?: string;
   /** For `conflict` and `superseded`, and a correction chosen with `prefer`: the other file of the same match. */
   duplicateOf?: string;
+  /** For a malformed file: the JSON path of the fault (also in `reason`). */
+  path?: string;
 }
 
 /** A field of the Cricsheet files that the format as we know it does not have (accepted and ignored). */
@@ -107,7 +109,13 @@ export async function importFromProvider(
       }
       all.push(parseCricsheetMatch(json, m.source, { matchId: m.id }));
     } catch (e) {
-      record({ id: m.id, source: m.source, status: 'failed', reason: (e as Error).message });
+      record({
+        id: m.id,
+        source: m.source,
+        status: 'failed',
+        reason: (e as Error).message,
+        ...(e instanceof CricsheetFormatError ? { path: e.path } : {}),
+      });
     }
   }
   // Files that are the same match as another file (a correction under another name) are not imported twice.
