@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { E2E_PG_PORT, E2E_PORT } from '../playwright.config';
@@ -12,6 +12,7 @@ import {
   linkFromEmail,
   newSignedInUser,
   uniqueEmail,
+  playDemoFixturesNow,
 } from './support';
 
 /**
@@ -302,40 +303,6 @@ async function pickPlayers(who: Member, index: number, leagueId: number, fixture
   await api(who.page, 'PUT', '/player_selection/bulk_update', { CopyToOtherLeagues: false, Selection });
 }
 
-/** The operator moves the fixtures to start a moment from now (same teams); returns when the last starts. */
-function playNow(fixtures: Fixture[]): number {
-  const demo = JSON.parse(readFileSync(join(ROOT, 'apps', 'api', 'data', 'demo', 'league.json'), 'utf8')) as {
-    competition: string;
-    teams: { name: string; venue?: string; city?: string }[];
-  };
-  const year = Number(/(\d{4})$/.exec(demoSeason)![1]);
-  const start = Date.now() + 3_000;
-  const file = join(WORK, `schedule-${Date.now()}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify({
-      season: demoSeason,
-      competition: demo.competition,
-      year,
-      fixtures: fixtures.map((f, i) => {
-        const home = demo.teams.find((t) => t.name === f.LocalTeamName);
-        return {
-          matchNumber: Number(/(\d+)$/.exec(f.FixtureName)![1]),
-          startTime: new Date(start + i * 1_000).toISOString(),
-          home: f.LocalTeamName,
-          away: f.VisitorTeamName,
-          homeCode: f.LocalTeamCode,
-          awayCode: f.VisitorTeamCode,
-          ...(home?.venue ? { venue: home.venue } : {}),
-          ...(home?.city ? { city: home.city } : {}),
-        };
-      }),
-    }),
-  );
-  expect(cli('import', 'schedule', file)).toMatch(/0 failed/);
-  return start + fixtures.length * 1_000;
-}
-
 /** The league dropdown: 'Select League', or 'Select a League' on My Selections. */
 const LEAGUE_PICKER = /^Select (a )?League/;
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
@@ -384,7 +351,7 @@ test.beforeAll(async ({ browser }) => {
     }
   }
   for (const fixture of fixtures.slice(0, 2)) await pickPlayers(c, 2, ps.id, fixture);
-  const lastStart = playNow(played);
+  const lastStart = playDemoFixturesNow(demoSeason, played, WORK);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastStart - Date.now()) + 1_000));
   expect(cli('demo-season')).toMatch(/[1-9]\d* played now/);
 });

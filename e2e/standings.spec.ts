@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type Browser, type Download, type Locator, type Page, expect, test } from '@playwright/test';
 import { E2E_PG_PORT } from '../playwright.config';
-import { PG_OUTBOX, api, choose, cli, newSignedInUser, snapshot } from './support';
+import { PG_OUTBOX, api, choose, cli, newSignedInUser, playDemoFixturesNow, snapshot } from './support';
 
 /**
  * Issue 6, the Leaderboard screen end to end, on the PostgreSQL-backed server (the CLI can reach its
@@ -193,40 +193,6 @@ async function pickPlayers(member: Member, index: number, leagueId: number, fixt
   await api(member.page, 'PUT', '/player_selection/bulk_update', { CopyToOtherLeagues: false, Selection });
 }
 
-/** The operator moves the fixtures to start a few seconds from now (same teams), then plays them. */
-function playNow(fixtures: Fixture[]) {
-  const demo = JSON.parse(readFileSync(join(ROOT, 'apps', 'api', 'data', 'demo', 'league.json'), 'utf8')) as {
-    competition: string;
-    teams: { name: string; code: string; venue?: string; city?: string }[];
-  };
-  const year = Number(/(\d{4})$/.exec(demoSeason)![1]);
-  const start = Date.now() + 3_000;
-  const file = join(WORK, `schedule-${Date.now()}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify({
-      season: demoSeason,
-      competition: demo.competition,
-      year,
-      fixtures: fixtures.map((f, i) => {
-        const home = demo.teams.find((t) => t.name === f.LocalTeamName);
-        return {
-          matchNumber: Number(/(\d+)$/.exec(f.FixtureName)![1]),
-          startTime: new Date(start + i * 1_000).toISOString(),
-          home: f.LocalTeamName,
-          away: f.VisitorTeamName,
-          homeCode: f.LocalTeamCode,
-          awayCode: f.VisitorTeamCode,
-          ...(home?.venue ? { venue: home.venue } : {}),
-          ...(home?.city ? { city: home.city } : {}),
-        };
-      }),
-    }),
-  );
-  expect(cli('import', 'schedule', file)).toMatch(/0 failed/);
-  return start + fixtures.length * 1_000;
-}
-
 async function download(page: Page, button: Locator, name: string): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
   expect((file as Download).suggestedFilename()).toBe(name);
@@ -277,7 +243,7 @@ test.beforeAll(async ({ browser }) => {
       await pickPlayers(member, i, psLeague.id, fixture);
     }
   }
-  const lastStart = playNow(fixtures);
+  const lastStart = playDemoFixturesNow(demoSeason, fixtures, WORK);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastStart - Date.now()) + 1_000));
   expect(cli('demo-season')).toMatch(/[1-9]\d* played now/);
   const rows = (await api(a.page, 'GET', `/view/player_selection_leaderboard/${psLeague.id}`)) as LeaderboardRow[];

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContextOptions, type Page, expect } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_LIVE_DATA_DIR, E2E_PG_DATABASE_URL, E2E_PG_DATA_DIR } from '../playwright.config';
@@ -217,4 +217,52 @@ export async function choose(page: Page, label: string | RegExp, option?: string
   await page.getByRole('combobox', { name: label }).click();
   const options = option === undefined ? page.getByRole('option') : page.getByRole('option', { name: option });
   await options.first().click();
+}
+
+/** A fixture of the demo season as the league fixture list gives it (what `playDemoFixturesNow` moves). */
+export interface DemoFixture {
+  FixtureName: string;
+  LocalTeamName: string;
+  VisitorTeamName: string;
+  LocalTeamCode: string;
+  VisitorTeamCode: string;
+}
+
+/**
+ * The operator moves demo-season fixtures to start a few seconds from now, one second apart (same
+ * teams, venues from the demo league), by importing a schedule with the CLI into the PostgreSQL-backed
+ * server's database. Returns when the last one starts (ms since the epoch).
+ */
+export function playDemoFixturesNow(season: string, fixtures: readonly DemoFixture[], workDir: string): number {
+  const demo = JSON.parse(readFileSync(join(ROOT, 'apps', 'api', 'data', 'demo', 'league.json'), 'utf8')) as {
+    competition: string;
+    teams: { name: string; venue?: string; city?: string }[];
+  };
+  const year = Number(/(\d{4})$/.exec(season)![1]);
+  const start = Date.now() + 3_000;
+  mkdirSync(workDir, { recursive: true });
+  const file = join(workDir, `schedule-${Date.now()}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify({
+      season,
+      competition: demo.competition,
+      year,
+      fixtures: fixtures.map((f, i) => {
+        const home = demo.teams.find((t) => t.name === f.LocalTeamName);
+        return {
+          matchNumber: Number(/(\d+)$/.exec(f.FixtureName)![1]),
+          startTime: new Date(start + i * 1_000).toISOString(),
+          home: f.LocalTeamName,
+          away: f.VisitorTeamName,
+          homeCode: f.LocalTeamCode,
+          awayCode: f.VisitorTeamCode,
+          ...(home?.venue ? { venue: home.venue } : {}),
+          ...(home?.city ? { city: home.city } : {}),
+        };
+      }),
+    }),
+  );
+  expect(cli('import', 'schedule', file)).toMatch(/0 failed/);
+  return start + fixtures.length * 1_000;
 }
