@@ -470,8 +470,8 @@ export interface AuditLogTable {
   actor_label: string;
   action: string;
   target: string;
-  before: unknown;
-  after: unknown;
+  before: unknown | null;
+  after: unknown | null;
 }
 export type ImportRunKind = 'schedule' | 'squads' | 'cricsheet' | 'results' | 'result' | 'fetch';
 export type ImportRunTrigger = 'console' | 'cli' | 'schedule';
@@ -498,8 +498,8 @@ export interface ImportRunLinesTable {
   fixture_id: number | null;
   reason: string | null;
   path: string | null;
-  before: unknown;
-  after: unknown;
+  before: unknown | null;
+  after: unknown | null;
 }
 
 export interface DB {
