@@ -104,7 +104,8 @@ export interface Config {
   cricsheetFetch: CricsheetFetchConfig;
 }
 
-export interface CricsheetFetchConfig {
+// A type, not an interface: ConfigOverrides makes object-typed settings partial.
+export type CricsheetFetchConfig = {
   /** CRICSHEET_FETCH_URL: a Cricsheet download (a zip of matches, or one match's JSON); unset, the fetch is off. */
   url: string | undefined;
   /** CRICSHEET_FETCH_INTERVAL_MINUTES (default 60): time from the end of one run to the next. */
@@ -117,7 +118,7 @@ export interface CricsheetFetchConfig {
   leaseMs: number;
   /** How often each process looks whether a run is due (never more often than the interval). */
   tickMs: number;
-}
+};
 
 export type ConfigOverrides = {
   [K in keyof Config]?: Config[K] extends Record<string, unknown> ? Partial<Config[K]> : Config[K];
