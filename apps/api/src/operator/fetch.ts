@@ -142,7 +142,9 @@ export async function download(
     }
     if (!res.ok) {
       await res.body?.cancel();
-      throw new FetchFailure(`The download of ${url} answered ${res.status} ${res.statusText}`.trim() + '.');
+      throw new FetchFailure(
+        `The download of ${url} answered ${[res.status, res.statusText].filter(Boolean).join(' ')}.`,
+      );
     }
     const declared = Number(res.headers.get('content-length') ?? Number.NaN);
     if (Number.isFinite(declared) && declared > settings.maxBytes) {
