@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CricsheetFetchConfig } from '../../src/config';
+import { type CricsheetFetchConfig, loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/database';
 import type { DB } from '../../src/db/schema';
 import {
@@ -129,6 +129,41 @@ async function playerPoints(db: Kysely<DB>, fixtureId: number, cricsheetId: stri
     .executeTakeFirstOrThrow();
   return { points: Number(row.points), runs: stats.runs, fours: stats.fours };
 }
+
+describe('fetch configuration', () => {
+  it('is off without CRICSHEET_FETCH_URL; the interval, timeout and size cap have defaults', () => {
+    const off = loadConfig({}).cricsheetFetch;
+    expect(off).toMatchObject({
+      url: undefined,
+      intervalMs: 60 * 60_000,
+      timeoutMs: 120_000,
+      maxBytes: 100 * 1024 * 1024,
+    });
+    expect(startCricsheetFetchTimer({} as Kysely<DB>, off, { info() {}, warn() {}, error() {} })).toBeUndefined();
+    const on = loadConfig({
+      CRICSHEET_FETCH_URL: 'https://cricsheet.org/downloads/ipl_json.zip',
+      CRICSHEET_FETCH_INTERVAL_MINUTES: '15',
+      CRICSHEET_FETCH_TIMEOUT_S: '30',
+      CRICSHEET_FETCH_MAX_MB: '20',
+    }).cricsheetFetch;
+    expect(on).toMatchObject({
+      url: 'https://cricsheet.org/downloads/ipl_json.zip',
+      intervalMs: 15 * 60_000,
+      timeoutMs: 30_000,
+      maxBytes: 20 * 1024 * 1024,
+    });
+  });
+
+  it('refuses a URL that is not http(s) and an interval that is not whole minutes', () => {
+    expect(() => loadConfig({ CRICSHEET_FETCH_URL: 'ftp://cricsheet.org/x.zip' })).toThrow(
+      /CRICSHEET_FETCH_URL must be an http or https URL/,
+    );
+    expect(() => loadConfig({ CRICSHEET_FETCH_URL: 'not a url' })).toThrow(/CRICSHEET_FETCH_URL/);
+    expect(() => loadConfig({ CRICSHEET_FETCH_INTERVAL_MINUTES: '1.5' })).toThrow(
+      /CRICSHEET_FETCH_INTERVAL_MINUTES must be a positive integer/,
+    );
+  });
+});
 
 describe.skipIf(!HAVE_IPL_2024)(`scheduled Cricsheet fetch on ${DB_TARGET}`, () => {
   const requests: IncomingHttpHeaders[] = [];
