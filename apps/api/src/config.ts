@@ -100,7 +100,25 @@ export interface Config {
   pickJobsIntervalMs: number;
   /** A reminder goes out for fixtures starting within this many hours (REMINDER_WINDOW_HOURS, may be fractional). */
   reminderWindowHours: number;
+  /** The scheduled Cricsheet fetch (docs/data.md, "Results that arrive by themselves"; decision 0027). */
+  cricsheetFetch: CricsheetFetchConfig;
 }
+
+// A type, not an interface: ConfigOverrides makes object-typed settings partial.
+export type CricsheetFetchConfig = {
+  /** CRICSHEET_FETCH_URL: a Cricsheet download (a zip of matches, or one match's JSON); unset, the fetch is off. */
+  url: string | undefined;
+  /** CRICSHEET_FETCH_INTERVAL_MINUTES (default 60): time from the end of one run to the next. */
+  intervalMs: number;
+  /** CRICSHEET_FETCH_TIMEOUT_S (default 120): the whole download, headers to last byte. */
+  timeoutMs: number;
+  /** CRICSHEET_FETCH_MAX_MB (default 100): a larger download is abandoned and the run fails. */
+  maxBytes: number;
+  /** A claimed run holds the job this long, renewed while it runs; a process that died frees it after this. */
+  leaseMs: number;
+  /** How often each process looks whether a run is due (never more often than the interval). */
+  tickMs: number;
+};
 
 export type ConfigOverrides = {
   [K in keyof Config]?: Config[K] extends Record<string, unknown> ? Partial<Config[K]> : Config[K];
@@ -115,6 +133,19 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
   return n;
+}
+
+function httpUrl(value: string | undefined, name: string): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`${name} must be an http or https URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${name} must be an http or https URL, got "${value}"`);
+  return url.toString();
 }
 
 function positiveNumber(value: string | undefined, fallback: number, name: string): number {
@@ -181,6 +212,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     housekeepingIntervalMs: HOUR,
     pickJobsIntervalMs: positiveInt(env.PICK_JOBS_INTERVAL_MS, MINUTE, 'PICK_JOBS_INTERVAL_MS'),
     reminderWindowHours: positiveNumber(env.REMINDER_WINDOW_HOURS, 24, 'REMINDER_WINDOW_HOURS'),
+    cricsheetFetch: {
+      url: httpUrl(env.CRICSHEET_FETCH_URL, 'CRICSHEET_FETCH_URL'),
+      intervalMs: positiveInt(env.CRICSHEET_FETCH_INTERVAL_MINUTES, 60, 'CRICSHEET_FETCH_INTERVAL_MINUTES') * MINUTE,
+      timeoutMs: positiveNumber(env.CRICSHEET_FETCH_TIMEOUT_S, 120, 'CRICSHEET_FETCH_TIMEOUT_S') * SECOND,
+      maxBytes: Math.round(positiveNumber(env.CRICSHEET_FETCH_MAX_MB, 100, 'CRICSHEET_FETCH_MAX_MB') * 1024 * 1024),
+      leaseMs: 2 * MINUTE,
+      tickMs: MINUTE,
+    },
   };
   return {
     ...base,
@@ -190,5 +229,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     rateLimits: { ...base.rateLimits, ...overrides.rateLimits },
     backoff: { ...base.backoff, ...overrides.backoff },
     email: { ...base.email, ...overrides.email },
+    cricsheetFetch: { ...base.cricsheetFetch, ...overrides.cricsheetFetch },
   } as Config;
 }

@@ -9,6 +9,7 @@ import { runPickJobs } from './autopick/job';
 import { runLeagueJobs } from './leagues/jobs';
 import { loadLiveConfig } from './live/config';
 import { LiveSupervisor } from './live/runner';
+import { startCricsheetFetchTimer } from './operator/fetch';
 import { runReminders } from './reminders/reminders';
 
 /** Production entry: database, migrations, FAQ seed, the API and the built web app on one port. */
@@ -73,6 +74,14 @@ async function main(): Promise<void> {
   const liveTimer = setInterval(() => void liveTick(), 30_000);
   liveTimer.unref();
 
+  // Results that arrive by themselves (CRICSHEET_FETCH_URL; off when unset): every process looks each
+  // minute whether the fetch is due; a lease in the database lets one of them run each interval's fetch.
+  const cricsheetFetch = startCricsheetFetchTimer(database.db, config.cricsheetFetch, app.log);
+  if (cricsheetFetch)
+    app.log.info(
+      `cricsheet fetch: ${config.cricsheetFetch.url} every ${config.cricsheetFetch.intervalMs / 60_000} min`,
+    );
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -85,6 +94,7 @@ async function main(): Promise<void> {
     clearInterval(pickTimer);
     clearInterval(liveTimer);
     live.stop();
+    cricsheetFetch?.stop();
     try {
       await app.close();
       await database.close();

@@ -456,6 +456,18 @@ export interface LiveEventsTable {
   created_at: Generated<Date>;
 }
 
+// ---- cricsheet fetch (0016) ----
+export interface CricsheetFetchTable {
+  id: Generated<number>;
+  url: string | null;
+  etag: string | null;
+  last_modified: string | null;
+  next_run_at: Date | null;
+  lease_holder: string | null;
+  lease_until: Date | null;
+  last_run_id: number | null;
+}
+
 // ---- operators (0015) ----
 export interface OperatorsTable {
   user_id: number;
@@ -561,4 +573,6 @@ export interface DB {
   audit_log: AuditLogTable;
   import_runs: ImportRunsTable;
   import_run_lines: ImportRunLinesTable;
+  // ---- cricsheet fetch (0016) ----
+  cricsheet_fetch: CricsheetFetchTable;
 }
