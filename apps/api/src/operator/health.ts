@@ -98,18 +98,14 @@ export async function dataHealth(
   const upcoming = await db
     .selectFrom('fixtures as f')
     .innerJoin('seasons as s', 's.id', 'f.season_id')
-    .innerJoin('teams as t', (j) =>
-      j.on(sql<boolean>`t.id IN (f.local_team_id, f.visitor_team_id)`),
-    )
+    .innerJoin('teams as t', (j) => j.on(sql<boolean>`t.id IN (f.local_team_id, f.visitor_team_id)`))
     .select([
       'f.id',
       's.name as season',
       'f.name',
       'f.start_time',
       't.name as team',
-      sql<number>`(SELECT count(*) FROM squads q WHERE q.season_id = f.season_id AND q.team_id = t.id)`.as(
-        'players',
-      ),
+      sql<number>`(SELECT count(*) FROM squads q WHERE q.season_id = f.season_id AND q.team_id = t.id)`.as('players'),
     ])
     .where('f.status', '=', 'scheduled')
     .where('f.start_time', '>=', now)

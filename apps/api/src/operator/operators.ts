@@ -102,7 +102,8 @@ export async function revokeOperator(db: Kysely<DB>, actor: Actor, email: string
   return withTransaction(db, async (trx) => {
     const account = await accountByEmail(trx, email);
     const all = await trx.selectFrom('operators').select('user_id').forUpdate().execute();
-    if (!all.some((o) => o.user_id === account.id)) throw new HttpError(404, operatorRules.notAnOperator(account.email));
+    if (!all.some((o) => o.user_id === account.id))
+      throw new HttpError(404, operatorRules.notAnOperator(account.email));
     if (all.length <= 1) throw new HttpError(400, operatorRules.lastOperator);
     const before = toView(await operatorsQuery(trx).where('o.user_id', '=', account.id).executeTakeFirstOrThrow());
     await trx.deleteFrom('operators').where('user_id', '=', account.id).execute();

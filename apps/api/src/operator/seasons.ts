@@ -44,28 +44,24 @@ const auditOf = (s: OperatorSeasonView) => ({
 const targetOf = (s: { SeasonID: number; Name: string }) => `season ${s.SeasonID} (${s.Name})`;
 
 function seasonsQuery(db: Kysely<DB>) {
-  return db
-    .selectFrom('seasons as s')
-    .select([
-      's.id',
-      's.name',
-      's.competition',
-      's.year',
-      's.source',
-      's.is_active',
-      sql<number>`(SELECT count(*) FROM (
+  return db.selectFrom('seasons as s').select([
+    's.id',
+    's.name',
+    's.competition',
+    's.year',
+    's.source',
+    's.is_active',
+    sql<number>`(SELECT count(*) FROM (
           SELECT f.local_team_id AS team_id FROM fixtures f WHERE f.season_id = s.id
           UNION SELECT f.visitor_team_id FROM fixtures f WHERE f.season_id = s.id
           UNION SELECT q.team_id FROM squads q WHERE q.season_id = s.id) t)`.as('teams'),
-      sql<number>`(SELECT count(*) FROM fixtures f WHERE f.season_id = s.id)`.as('fixtures'),
-      sql<number>`(SELECT count(*) FROM fixtures f WHERE f.season_id = s.id
+    sql<number>`(SELECT count(*) FROM fixtures f WHERE f.season_id = s.id)`.as('fixtures'),
+    sql<number>`(SELECT count(*) FROM fixtures f WHERE f.season_id = s.id
           AND f.status IN ('completed', 'no_result', 'abandoned'))`.as('completed'),
-      sql<number>`(SELECT count(*) FROM fixtures f WHERE f.season_id = s.id AND f.status = 'scheduled')`.as(
-        'scheduled',
-      ),
-      sql<Date | string | null>`(SELECT min(f.start_time) FROM fixtures f WHERE f.season_id = s.id)`.as('first_start'),
-      sql<Date | string | null>`(SELECT max(f.start_time) FROM fixtures f WHERE f.season_id = s.id)`.as('last_start'),
-    ]);
+    sql<number>`(SELECT count(*) FROM fixtures f WHERE f.season_id = s.id AND f.status = 'scheduled')`.as('scheduled'),
+    sql<Date | string | null>`(SELECT min(f.start_time) FROM fixtures f WHERE f.season_id = s.id)`.as('first_start'),
+    sql<Date | string | null>`(SELECT max(f.start_time) FROM fixtures f WHERE f.season_id = s.id)`.as('last_start'),
+  ]);
 }
 
 type SeasonRow = Awaited<ReturnType<ReturnType<typeof seasonsQuery>['executeTakeFirstOrThrow']>>;
@@ -127,7 +123,12 @@ export async function createSeason(
       .returning('id')
       .executeTakeFirstOrThrow();
     const season = (await seasonView(trx, id))!;
-    await recordAudit(trx, actor, { action: 'season.create', target: targetOf(season), before: null, after: auditOf(season) });
+    await recordAudit(trx, actor, {
+      action: 'season.create',
+      target: targetOf(season),
+      before: null,
+      after: auditOf(season),
+    });
     return season;
   });
 }
@@ -144,7 +145,12 @@ export async function setSeasonActive(
   active: boolean,
 ): Promise<{ season: OperatorSeasonView; changed: boolean }> {
   return withTransaction(db, async (trx) => {
-    const locked = await trx.selectFrom('seasons').select('id').where('id', '=', seasonId).forUpdate().executeTakeFirst();
+    const locked = await trx
+      .selectFrom('seasons')
+      .select('id')
+      .where('id', '=', seasonId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!locked) throw new HttpError(404, seasonRules.notFound);
     const before = (await seasonView(trx, seasonId))!;
     if (before.Active === active) return { season: before, changed: false };

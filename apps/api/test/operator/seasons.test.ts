@@ -30,21 +30,24 @@ const seasons = async (): Promise<Season[]> => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const seriesSeasonIds = async () =>
-  [
-    ...new Set(
-      ((await user.client.get('/api/stage/active_stages_namelist')).json() as { SeasonID: number }[]).map(
-        (s) => s.SeasonID,
-      ),
+const seriesSeasonIds = async () => [
+  ...new Set(
+    ((await user.client.get('/api/stage/active_stages_namelist')).json() as { SeasonID: number }[]).map(
+      (s) => s.SeasonID,
     ),
-  ];
+  ),
+];
 const homeStats = async () => (await user.client.get('/api/player_stats/')).json() as { Header: string }[];
 
 describe(`seasons in the operator console on ${DB_TARGET}`, () => {
   it("lists the demo season with its counts, as the fixtures' statuses say", async () => {
     const demo = (await seasons()).find((s) => s.SeasonID === w.seasonId)!;
     const db = w.t.db;
-    const fixtures = await db.selectFrom('fixtures').select(['status', 'start_time']).where('season_id', '=', w.seasonId).execute();
+    const fixtures = await db
+      .selectFrom('fixtures')
+      .select(['status', 'start_time'])
+      .where('season_id', '=', w.seasonId)
+      .execute();
     const starts = fixtures.map((f) => f.start_time.getTime());
     expect(demo).toEqual({
       SeasonID: w.seasonId,
