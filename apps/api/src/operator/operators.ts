@@ -12,8 +12,7 @@ import { recordAudit } from './audit';
  */
 
 export const operatorRules = {
-  unknownAccount: (email: string) =>
-    `There is no account with the email ${email}. The person must register (and verify their email) first.`,
+  unknownAccount: (email: string) => `There is no account with the email ${email}. The person must register first.`,
   notAnOperator: (email: string) => `${email} is not an operator.`,
   lastOperator:
     'This is the last operator: revoking them would leave the console without anyone to run it. Grant someone else the role first.',
