@@ -16,6 +16,7 @@ import { playerStats } from './cricket/stats';
 import { type Database, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { replayMatch } from './live/runner';
+import { operatorCommand } from './operator/cli';
 
 const USAGE = `Usage: pnpm --filter @fantasy-cricket/api cli <command>
 
@@ -28,7 +29,10 @@ const USAGE = `Usage: pnpm --filter @fantasy-cricket/api cli <command>
   demo-season [--now <ISO time>]      Create the demo season / play its started fixtures
   positions                           Re-infer player positions and re-score what changed
   seasons                             List seasons
-  season activate|deactivate <name>   Show or hide a season on the home page and in leagues
+  season activate|deactivate <name>   Show or hide a season on the home page and in leagues (audited)
+  operators                           List the site operators (who may use the operator console)
+  operator grant <email>              Make the account with this email an operator (audited)
+  operator revoke <email>             Take the operator role away (audited; never the last operator)
   stats                               Print the home-page player statistics
   live replay <fixtureId> <file.json> [--minutes <n>]
                                       Play a Cricsheet match into a fixture ball by ball as a live feed
@@ -188,16 +192,8 @@ async function main(argv: string[]): Promise<number> {
       for (const s of rows) console.log(`${s.id}\t${s.is_active ? 'active  ' : 'inactive'}\t${s.source}\t${s.name}`);
       return 0;
     }
-    if (cmd === 'season' && (sub === 'activate' || sub === 'deactivate') && arg) {
-      const r = await db
-        .updateTable('seasons')
-        .set({ is_active: sub === 'activate' })
-        .where('name', '=', arg)
-        .executeTakeFirst();
-      if (!r.numUpdatedRows) throw new Error(`no season named "${arg}"`);
-      console.log(`${arg}: ${sub}d`);
-      return 0;
-    }
+    const operatorExit = await operatorCommand(db, argv);
+    if (operatorExit !== undefined) return operatorExit;
     if (cmd === 'live' && sub === 'replay' && arg && argv[3]) {
       const fixtureId = Number(arg);
       if (!Number.isInteger(fixtureId) || fixtureId < 1) throw new Error(`live replay: not a fixture id: ${arg}`);

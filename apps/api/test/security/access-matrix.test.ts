@@ -1,11 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { join as joinPath } from 'node:path';
 import { messages } from '@fantasy-cricket/rules';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../src/http/contract';
 import type { OpenApiOperation } from '../../src/http/openapi';
+import { recordImportRun } from '../../src/operator/runs';
+import { IPL_2024_DIR } from '../cricket/builder';
 import { DB_TARGET } from '../db';
 import { uniqueEmail } from '../helpers';
+import { addFixture } from '../picks/setup';
 import { addresses, contractProblems, operation, operationIds } from './contract';
+import { cliActor } from '../../src/operator/access';
+import { grantOperator } from '../../src/operator/operators';
 import {
   buildWorld,
   clientFor,
@@ -33,6 +40,9 @@ import {
  * - otherUser — the Approved member naming the admin's user id wherever the request names a user
  *   ({userId}, UserID, user_id, AdminUserID, AdminID): one person acting on someone else's account.
  *   Only operations that name a user have this cell; the test checks that against the contract.
+ * - operator — a signed-in site operator who is in none of the leagues. The role opens the operator
+ *   console and nothing else: a row without an operator cell gives the operator the outsider's.
+ *   League admins are not operators (403 on every operator operation but getOperatorStatus).
  *
  * Every cell is a status and, for a successful read, what the caller may see (`see.*`). Every answer
  * must also match the contract (openapi.yaml), and carry no one else's email, the Pending member's
@@ -40,9 +50,9 @@ import {
  * openapi.yaml without its row here fails the first test.
  */
 
-type Caller = PersonRole | 'anonymous' | 'otherUser';
+type Caller = PersonRole | 'anonymous' | 'otherUser' | 'operator';
 /** The order cells run in: the admin, whose success changes the league for good, last. */
-const CALLERS: Caller[] = ['anonymous', 'otherUser', 'outsider', 'pending', 'member', 'admin'];
+const CALLERS: Caller[] = ['anonymous', 'otherUser', 'outsider', 'pending', 'member', 'operator', 'admin'];
 
 interface Ctx {
   w: SecurityWorld;
@@ -60,7 +70,7 @@ interface Req {
   url: string;
   body?: unknown;
   /** Anything the request made that the check needs (a token's account, …). */
-  note?: { email?: string; userId?: number };
+  note?: { email?: string; userId?: number; id?: number };
   /** A Server-Sent Events stream: sent over a real connection, closed once the headers are in. */
   stream?: boolean;
 }
@@ -81,6 +91,8 @@ interface Row {
   admin: Cell;
   /** Only for operations that name a user. */
   otherUser?: Cell;
+  /** The site operator; default: the outsider's cell (the role gives nothing outside the console). */
+  operator?: Cell;
   /** Success deletes the caller: the row runs after every other row. */
   last?: boolean;
 }
@@ -101,7 +113,37 @@ const membersRead = (see: See) => ({ anonymous: 401, outsider: 403, pending: 403
 /** Only the admin may; everyone else 401/403. */
 const adminOnly = (see: See) => ({ anonymous: 401, outsider: 403, pending: 403, member: 403, admin: ok(see) });
 
+/** The operator console: anonymous 401, everyone but the operator 403 (league admins included). */
+const operatorOnly = (cell: Cell) => ({
+  anonymous: 401,
+  outsider: 403,
+  pending: 403,
+  member: 403,
+  admin: 403,
+  operator: cell,
+});
+
 const lid = (c: Ctx, key: LeagueKey) => c.w.leagues[key].LeagueID;
+/** Callers in none of the world's leagues. */
+const inNoLeague = (c: Ctx) => c.caller === 'outsider' || c.caller === 'operator';
+const base64 = (text: string | Buffer) => Buffer.from(text).toString('base64');
+let matrixCounter = 0;
+/** A season made for one cell (inactive, as the console creates them), so activating it disturbs nothing. */
+async function spareSeason(c: Ctx): Promise<number> {
+  matrixCounter += 1;
+  const row = await c.w.t.db
+    .insertInto('seasons')
+    .values({
+      name: `Matrix spare ${matrixCounter}`,
+      competition: 'Matrix',
+      year: 2031,
+      is_active: false,
+      source: 'console',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 const nowMs = () => Date.now();
 
 /** What each caller may see, as checks of the answer. */
@@ -128,7 +170,7 @@ const see = {
   /** mp is listed with the caller's own status; an outsider does not see it. */
   myLeagues: ((b, c) => {
     const mp = b.data.find((l: Body) => l.LeagueID === lid(c, 'mp'));
-    if (c.caller === 'outsider') expect(mp).toBeUndefined();
+    if (inNoLeague(c)) expect(mp).toBeUndefined();
     else expect(mp).toMatchObject({ MemberStatus: c.caller === 'pending' ? 'Pending' : 'Approved' });
     for (const l of b.data) expect(['Approved', 'Pending']).toContain(l.MemberStatus);
   }) as See,
@@ -237,6 +279,61 @@ const see = {
   scoringOfNamed: ((b, c) => {
     for (const r of b) expect(r.UserDisplayName).toBe(c.named.displayName);
   }) as See,
+
+  // ---- the operator console ----
+  operatorStatus: ((b, c) => expect(b).toEqual({ Operator: c.caller === 'operator' })) as See,
+  operators: ((b, c) => {
+    expect(b.map((o: Body) => o.Email)).toContain(c.me!.email);
+    for (const o of b) expect(o).toMatchObject({ UserID: expect.any(Number), GrantedBy: expect.any(String) });
+  }) as See,
+  grantedOperator: ((b, _c, note) => expect([b.UserID, b.Email]).toEqual([note!.userId, note!.email])) as See,
+  /** The world's grant of the operator (by the CLI) is on record. */
+  auditLog: ((b, c) => {
+    expect(b.Entries.length).toBeGreaterThan(0);
+    expect(b.Entries).toContainEqual(
+      expect.objectContaining({ Action: 'operator.grant', Target: c.me!.email, ActorUserID: null }),
+    );
+  }) as See,
+  operatorSeasons: ((b, c) => {
+    const demo = b.find((s: Body) => s.SeasonID === c.w.lw.seasonId);
+    expect(demo).toMatchObject({ Source: 'demo', Active: true });
+    expect(demo.Fixtures).toBeGreaterThan(0);
+  }) as See,
+  createdSeason: ((b) => expect(b).toMatchObject({ Source: 'console', Active: false, Fixtures: 0 })) as See,
+  activatedSeason: ((b, _c, note) => expect(b).toMatchObject({ SeasonID: note!.id, Active: true })) as See,
+  dataHealth: ((b) => {
+    expect(b.Hours).toBe(6);
+    for (const k of ['StartedWithoutResult', 'PlayersWithoutPosition', 'SquadsMissing'])
+      expect(Array.isArray(b[k])).toBe(true);
+  }) as See,
+  operatorFixtures: ((b, c) => {
+    const byId = new Map(b.map((f: Body) => [f.FixtureID, f.Status]));
+    expect(byId.get(c.w.upcoming.id)).toBe('scheduled');
+    expect(byId.get(c.w.played.id)).toBe('completed');
+  }) as See,
+  /** A preview: nothing recorded, one `new` line per row. */
+  preview: ((b) => {
+    expect(b).toMatchObject({ ImportRunID: null, Outcome: 'preview' });
+    expect(b.Lines.length).toBeGreaterThan(0);
+    for (const l of b.Lines) expect(l.Status).toBe('new');
+  }) as See,
+  /** One real Cricsheet match: imported and on record. */
+  cricsheetImported: ((b) => {
+    expect(b.ImportRunID).toEqual(expect.any(Number));
+    expect(b.Lines.map((l: Body) => [l.Key, l.Status])).toEqual([['1422119.json', 'imported']]);
+  }) as See,
+  washedOut: ((b, _c, note) => {
+    expect(b.Lines.map((l: Body) => [l.FixtureID, l.Status])).toEqual([[note!.id, 'updated']]);
+  }) as See,
+  importRuns: ((b) => {
+    expect(b.Runs.length).toBeGreaterThan(0);
+    expect(b).toHaveProperty('NextBefore');
+  }) as See,
+  importRun: ((b, _c, note) => {
+    expect(b.ImportRunID).toBe(note!.id);
+    expect(b.Lines.map((l: Body) => l.Key)).toEqual(['Match 1']);
+  }) as See,
+  fetchOff: ((b) => expect(b).toMatchObject({ Enabled: false, Url: null })) as See,
 };
 
 let w: SecurityWorld;
@@ -437,7 +534,8 @@ const matrix: Record<OperationId, Row> = {
       post('/api/league_member/joinLeague', {
         UserID: c.uid,
         LeagueCode: c.w.leagues.toJoin.LeagueCode,
-        DisplayName: 'Joiner',
+        // The outsider joined as Joiner before the operator asks (display names are unique in a league).
+        DisplayName: c.caller === 'operator' ? 'Joining operator' : 'Joiner',
       }),
     anonymous: 401,
     outsider: ok(see.joinedPending),
@@ -587,7 +685,145 @@ const matrix: Record<OperationId, Row> = {
     req: (c) => get(`/api/live/events?leagues=${lid(c, 'mp')}&after=0`),
     ...membersRead((b) => expect(Array.isArray(b.Events)).toBe(true)),
   },
+
+  // ---- the operator console: operators only (league admins are not operators) ----
+  getOperatorStatus: {
+    req: () => get('/api/operator/status'),
+    ...signedIn(ok(see.operatorStatus)),
+    operator: ok(see.operatorStatus),
+  },
+  listOperators: { req: () => get('/api/operator/operators'), ...operatorOnly(ok(see.operators)) },
+  grantOperator: {
+    req: async (c) => {
+      const who = await quickUser(c.w, { first: 'Granted' });
+      return { ...post('/api/operator/operators', { Email: who.email }), note: who };
+    },
+    ...operatorOnly(ok(see.grantedOperator)),
+  },
+  revokeOperator: {
+    req: async (c) => {
+      const who = await quickUser(c.w, { first: 'Revoked' });
+      await grantOperator(c.w.t.db, cliActor(), who.email);
+      return post('/api/operator/operators/revoke', { Email: who.email });
+    },
+    ...operatorOnly(ok(see.message)),
+  },
+  listAuditLog: { req: () => get('/api/operator/audit?limit=200'), ...operatorOnly(ok(see.auditLog)) },
+  listOperatorSeasons: { req: () => get('/api/operator/seasons'), ...operatorOnly(ok(see.operatorSeasons)) },
+  createSeason: {
+    req: () => {
+      matrixCounter += 1;
+      return post('/api/operator/seasons', {
+        Name: `Matrix Cup ${matrixCounter}`,
+        Competition: 'Matrix Cup',
+        Year: 2031,
+      });
+    },
+    ...operatorOnly(created(see.createdSeason)),
+  },
+  setSeasonActive: {
+    req: async (c) => {
+      const id = await spareSeason(c);
+      return { ...post(`/api/operator/seasons/${id}/activation`, { Active: true }), note: { id } };
+    },
+    ...operatorOnly(ok(see.activatedSeason)),
+  },
+  getDataHealth: { req: () => get('/api/operator/health'), ...operatorOnly(ok(see.dataHealth)) },
+  listOperatorFixtures: {
+    req: (c) => get(`/api/operator/fixtures?seasonId=${c.w.lw.seasonId}`),
+    ...operatorOnly(ok(see.operatorFixtures)),
+  },
+  importScheduleFile: {
+    req: () =>
+      post('/api/operator/schedule', {
+        Apply: false,
+        File: {
+          FileName: 'schedule.json',
+          ContentBase64: base64(
+            JSON.stringify({
+              season: 'Matrix Schedule 2031',
+              competition: 'Matrix Schedule',
+              year: 2031,
+              fixtures: [
+                { matchNumber: 1, startTime: '2031-03-22T14:00:00Z', home: 'Matrix Lions', away: 'Matrix Tigers' },
+              ],
+            }),
+          ),
+        },
+      }),
+    ...operatorOnly(ok(see.preview)),
+  },
+  importSquadsFile: {
+    req: () =>
+      post('/api/operator/squads', {
+        Apply: false,
+        File: {
+          FileName: 'squads.json',
+          ContentBase64: base64(
+            JSON.stringify({
+              season: 'Matrix Squads 2031',
+              teams: [
+                {
+                  name: 'Matrix Lions',
+                  code: 'MXL',
+                  players: [{ name: 'A Matrixman', cricsheetId: 'matrix-0001', position: 'Bowler' }],
+                },
+              ],
+            }),
+          ),
+        },
+      }),
+    ...operatorOnly(ok(see.preview)),
+  },
+  uploadCricsheetResults: {
+    req: () =>
+      post('/api/operator/results/cricsheet', {
+        Files: [
+          { FileName: '1422119.json', ContentBase64: base64(readFileSync(joinPath(IPL_2024_DIR, '1422119.json'))) },
+        ],
+      }),
+    ...operatorOnly(ok(see.cricsheetImported)),
+  },
+  setFixtureResult: {
+    req: async (c) => {
+      // The operator's cell washes out a fixture of its own (started an hour ago); the others name the played one.
+      const id =
+        c.caller === 'operator' ? (await addFixture(c.w.lw, -3_600_000, 'Matrix rained off')).id : c.w.played.id;
+      return { ...post(`/api/operator/fixtures/${id}/result`, { Status: 'washed_out' }), note: { id } };
+    },
+    ...operatorOnly(ok(see.washedOut)),
+  },
+  listImportRuns: {
+    req: async (c) => {
+      await matrixRun(c);
+      return get('/api/operator/imports');
+    },
+    ...operatorOnly(ok(see.importRuns)),
+  },
+  getImportRun: {
+    req: async (c) => {
+      const id = await matrixRun(c);
+      return { ...get(`/api/operator/imports/${id}`), note: { id } };
+    },
+    ...operatorOnly(ok(see.importRun)),
+  },
+  getFetchStatus: { req: () => get('/api/operator/fetch'), ...operatorOnly(ok(see.fetchOff)) },
+  // Off by default: no fetch URL is configured in the test app.
+  runCricsheetFetch: { req: () => post('/api/operator/fetch'), ...operatorOnly(400) },
 };
+
+/** A schedule run on record, as the CLI would leave it (for the import-history rows). */
+async function matrixRun(c: Ctx): Promise<number> {
+  return recordImportRun(c.w.t.db, {
+    kind: 'schedule',
+    trigger: 'cli',
+    source: 'matrix-schedule.json',
+    actor: cliActor(),
+    outcome: 'succeeded',
+    counts: { unchanged: 1 },
+    lines: [{ key: 'Match 1', status: 'unchanged', fixtureId: c.w.upcoming.id }],
+  });
+}
 
 /** Fields whose value is a user id (the generic owner rule of src/http/openapi.ts, plus {userId}). */
 const USER_FIELDS = new Set(['userId', 'user_id', 'UserID', 'AdminUserID', 'AdminID']);
@@ -614,7 +850,8 @@ function secretKeys(value: unknown, path = ''): string[] {
   ]);
 }
 
-const cellOf = (row: Row, caller: Caller): Cell | undefined => row[caller];
+const cellOf = (row: Row, caller: Caller): Cell | undefined =>
+  caller === 'operator' ? (row.operator ?? row.outsider) : row[caller];
 const statusOf = (cell: Cell) => (typeof cell === 'number' ? cell : cell.status);
 
 const figures = { rows: 0, cells: 0, byStatus: new Map<number, number>() };
@@ -789,7 +1026,7 @@ describe(`access matrix on ${DB_TARGET}`, () => {
         }
         expect(secretKeys(body), where).toEqual([]);
         const reveals = typeof cell === 'number' ? [] : (cell.reveals ?? []);
-        const foreignEmails = Object.values(w.people)
+        const foreignEmails = [...Object.values(w.people), w.operator]
           .filter((p) => p !== ctx.me && res.body.includes(p.email))
           .map((p) => p.email);
         if (!reveals.includes('emails')) expect(foreignEmails, `${where} shows others' emails`).toEqual([]);
@@ -811,8 +1048,18 @@ describe(`access matrix on ${DB_TARGET}`, () => {
 
 /** One cell: a new client for the caller (a session of their own), the row's request, the answer. */
 async function runCell(op: OpenApiOperation, row: Row, caller: Caller) {
-  const me = caller === 'anonymous' ? null : w.people[caller === 'otherUser' ? 'member' : caller];
-  const named = caller === 'anonymous' || caller === 'otherUser' ? w.people.admin : w.people[caller];
+  const me =
+    caller === 'anonymous'
+      ? null
+      : caller === 'operator'
+        ? w.operator
+        : w.people[caller === 'otherUser' ? 'member' : caller];
+  const named =
+    caller === 'anonymous' || caller === 'otherUser'
+      ? w.people.admin
+      : caller === 'operator'
+        ? w.operator
+        : w.people[caller];
   const ctx: Ctx = { w, caller, me, uid: named.userId, named };
   const req = await row.req(ctx);
   expect(addresses(op, req.method, req.url), `${op.operationId}: ${req.method} ${req.url} is not ${op.path}`).toBe(

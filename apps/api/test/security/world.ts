@@ -3,6 +3,8 @@ import { expect } from 'vitest';
 import { issueToken } from '../../src/accounts/tokens';
 import { createSession, xsrfTokenFor } from '../../src/http/session';
 import { newToken } from '../../src/http/tokens';
+import { cliActor } from '../../src/operator/access';
+import { grantOperator } from '../../src/operator/operators';
 import { unsubscribeKey, unsubscribeToken } from '../../src/reminders/unsubscribe-token';
 import { PASSWORD, type SignedIn, type TestApp, type TestClient, uniqueEmail } from '../helpers';
 import {
@@ -61,6 +63,8 @@ export interface SecurityWorld {
   lw: LeagueWorld;
   t: TestApp;
   people: Record<PersonRole, Person>;
+  /** A site operator (granted as by `cli operator grant`) who is in none of the world's leagues. */
+  operator: Person;
   leagues: Record<LeagueKey, WorldLeague>;
   /** Starts in five days: picked by the admin and the member in mp, mpHidden, pub and ps. */
   upcoming: TestFixture;
@@ -92,6 +96,13 @@ export async function buildWorld(): Promise<SecurityWorld> {
     outsider: await mk('outsider', 'Oz', 'Outlander'),
   };
   const { admin, member, pending } = people;
+  const operator: Person = {
+    ...(await person(t, 'Opal', 'Operandi')),
+    first: 'Opal',
+    last: 'Operandi',
+    displayName: '',
+  };
+  await grantOperator(t.db, cliActor(), operator.email);
 
   const leagues = {} as Record<LeagueKey, WorldLeague>;
   const pendingMemberId = {} as Record<LeagueKey, number | undefined>;
@@ -189,7 +200,7 @@ export async function buildWorld(): Promise<SecurityWorld> {
   // Created lazily on the first unsubscribe; made now so that no later request creates it.
   await unsubscribeKey(t.db);
 
-  return { lw, t, people, leagues, upcoming, played, pendingMemberId, picks: { mpTeam, psPlayer } };
+  return { lw, t, people, operator, leagues, upcoming, played, pendingMemberId, picks: { mpTeam, psPlayer } };
 }
 
 /** A new client with its own XSRF cookie and, for a person, a new session of theirs (no sign-in needed). */
