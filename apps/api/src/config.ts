@@ -100,6 +100,8 @@ export interface Config {
   pickJobsIntervalMs: number;
   /** A reminder goes out for fixtures starting within this many hours (REMINDER_WINDOW_HOURS, may be fractional). */
   reminderWindowHours: number;
+  /** A fixture's result email waits until its result has not changed for this long (RESULT_EMAIL_DELAY_MS). */
+  resultEmailDelayMs: number;
 }
 
 export type ConfigOverrides = {
@@ -114,6 +116,13 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+function nonNegativeInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of 0 or more, got "${value}"`);
   return n;
 }
 
@@ -181,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     housekeepingIntervalMs: HOUR,
     pickJobsIntervalMs: positiveInt(env.PICK_JOBS_INTERVAL_MS, MINUTE, 'PICK_JOBS_INTERVAL_MS'),
     reminderWindowHours: positiveNumber(env.REMINDER_WINDOW_HOURS, 24, 'REMINDER_WINDOW_HOURS'),
+    resultEmailDelayMs: nonNegativeInt(env.RESULT_EMAIL_DELAY_MS, 5 * MINUTE, 'RESULT_EMAIL_DELAY_MS'),
   };
   return {
     ...base,

@@ -502,6 +502,16 @@ export interface ImportRunLinesTable {
   after: unknown;
 }
 
+// ---- result emails (0017) ----
+export interface ResultEmailsTable {
+  fixture_id: number;
+  digest: string;
+  changed_at: Generated<Date>;
+  sent_digest: string | null;
+  sent_at: Date | null;
+  results_sent: Generated<number>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -561,4 +571,6 @@ export interface DB {
   audit_log: AuditLogTable;
   import_runs: ImportRunsTable;
   import_run_lines: ImportRunLinesTable;
+  // ---- result emails (0017) ----
+  result_emails: ResultEmailsTable;
 }

@@ -14,6 +14,7 @@ import * as m0012 from './0012_live_league_player_points';
 import * as m0013 from './0013_live_state_token';
 import * as m0014 from './0014_live_standings_versions';
 import * as m0015 from './0015_operators';
+import * as m0017 from './0017_result_emails';
 
 /**
  * Every migration, keyed by a sortable name. Add new files as 000N_<area>.ts and list them here.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013_live_state_token': m0013,
   '0014_live_standings_versions': m0014,
   '0015_operators': m0015,
+  '0017_result_emails': m0017,
 };
