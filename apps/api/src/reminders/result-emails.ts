@@ -68,7 +68,9 @@ export function resultSentence(f: FixtureInfo): string {
   if (f.status === 'abandoned') return 'The match was abandoned.';
   if (f.status === 'no_result' || f.result_type === 'no_result') return 'The match ended with no result.';
   if (f.result_type === 'tie') {
-    return f.super_over_winner ? `The match was tied; ${f.super_over_winner} won the super over.` : 'The match was tied.';
+    return f.super_over_winner
+      ? `The match was tied; ${f.super_over_winner} won the super over.`
+      : 'The match was tied.';
   }
   if (!f.winner) return 'The match is over.';
   const margin = f.won_by_runs
@@ -186,7 +188,13 @@ export async function runResultEmails(
     for (const leagueId of new Set(people.map((p) => p.league_id))) {
       lines.set(
         leagueId,
-        await leagueLines(db, leagueId, row.fixture_id, scoreDetailsLink(settings.appUrl, leagueId, row.fixture_id), now),
+        await leagueLines(
+          db,
+          leagueId,
+          row.fixture_id,
+          scoreDetailsLink(settings.appUrl, leagueId, row.fixture_id),
+          now,
+        ),
       );
     }
     for (const p of people) {

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,11 +8,7 @@ import { importSchedule } from '../../src/cricket/import/schedule';
 import { onResultsChanged } from '../../src/cricket/scoring/rescore';
 import { type ResultLeague, rankChangeText, resultLeagueLine } from '../../src/email/templates';
 import { importCricsheetFiles } from '../../src/operator/cricsheet-files';
-import {
-  resultEmailDedupeKey,
-  runResultEmails,
-  scoreDetailsLink,
-} from '../../src/reminders/result-emails';
+import { resultEmailDedupeKey, runResultEmails, scoreDetailsLink } from '../../src/reminders/result-emails';
 import { unsubscribeKey, unsubscribeToken, verifyUnsubscribeToken } from '../../src/reminders/unsubscribe-token';
 import { HAVE_IPL_2024, IPL_2024_DIR } from '../cricket/builder';
 import { DB_TARGET } from '../db';
@@ -225,7 +221,13 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
     for (const leagueId of [mpLeague.LeagueID, psLeague.LeagueID]) {
       await db
         .insertInto('league_members')
-        .values({ league_id: leagueId, user_id: unverifiedId, display_name: 'Vic', status: 'Approved', joined_at: new Date() })
+        .values({
+          league_id: leagueId,
+          user_id: unverifiedId,
+          display_name: 'Vic',
+          status: 'Approved',
+          joined_at: new Date(),
+        })
         .execute();
     }
     // Reminder emails off: in the profile, and through an emailed unsubscribe link.
@@ -289,11 +291,23 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
       expect(mail!.subject).toMatch(/^Result: Match 1 - /);
       expect(mail!.dedupe_key).toMatch(new RegExp(`^result:${who.userId}:${f}:[0-9a-f]{32}$`));
       // Before the first result everybody stood level, so the change is 1 minus the new rank.
-      const mp = await expectedLine(who, 'MP', f, 1 - (await board(who, 'MP')).find((r) => r.UserID === who.userId)!.Position);
-      const ps = await expectedLine(who, 'PS', f, 1 - (await board(who, 'PS')).find((r) => r.UserID === who.userId)!.Position);
+      const mp = await expectedLine(
+        who,
+        'MP',
+        f,
+        1 - (await board(who, 'MP')).find((r) => r.UserID === who.userId)!.Position,
+      );
+      const ps = await expectedLine(
+        who,
+        'PS',
+        f,
+        1 - (await board(who, 'PS')).find((r) => r.UserID === who.userId)!.Position,
+      );
       expect(mail!.text_body).toContain(`• ${mp.text}\n  Score details: ${mp.line.link}`);
       expect(mail!.text_body).toContain(`• ${ps.text}\n  Score details: ${ps.line.link}`);
-      expect(mail!.html_body).toContain(`href="${APP}/home/view-leaderboard?league=${psLeague.LeagueID}&#38;fixture=${f}"`);
+      expect(mail!.html_body).toContain(
+        `href="${APP}/home/view-leaderboard?league=${psLeague.LeagueID}&#38;fixture=${f}"`,
+      );
       // The unsubscribe link is the pick reminders' one, for this user.
       const token = /\/unsubscribe\?token=([0-9a-z]+\.[A-Za-z0-9_-]+)/.exec(mail!.text_body)?.[1];
       expect(token && verifyUnsubscribeToken(key, token)).toBe(who.userId);
@@ -301,7 +315,12 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
     // The points differ between members: the figures are each member's own.
     expect((await board(ada, 'MP')).map((r) => r.PointsGained).some((p) => p > 0)).toBe(true);
     const [cyMail] = await mailsFor(cy, f);
-    const cyMp = await expectedLine(cy, 'MP', f, 1 - (await board(cy, 'MP')).find((r) => r.UserID === cy.userId)!.Position);
+    const cyMp = await expectedLine(
+      cy,
+      'MP',
+      f,
+      1 - (await board(cy, 'MP')).find((r) => r.UserID === cy.userId)!.Position,
+    );
     expect(cyMail!.text_body).toContain(cyMp.text);
     expect(cyMail!.text_body).not.toContain('PS Office');
     expect(cyMail!.text_body).toMatch(/is in: .+ won by \d+ (runs|wickets)\./);
@@ -310,7 +329,11 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
   it('sends nothing to opted-out, unsubscribed, pending or unverified members', async () => {
     const to = new Set((await resultMails()).map((m) => m.to_address));
     for (const who of [off, unsub, pe]) expect(to.has(who.email)).toBe(false);
-    const unverified = await t.db.selectFrom('users').select('email').where('id', '=', unverifiedId).executeTakeFirstOrThrow();
+    const unverified = await t.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', unverifiedId)
+      .executeTakeFirstOrThrow();
     expect(to.has(unverified.email)).toBe(false);
   });
 
@@ -395,7 +418,11 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
     expect(report.counts.imported).toBe(1);
     expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 1, sent: 0 });
     expect((await resultMails()).length).toBe(before);
-    const row = await t.db.selectFrom('result_emails').selectAll().where('fixture_id', '=', f).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('result_emails')
+      .selectAll()
+      .where('fixture_id', '=', f)
+      .executeTakeFirstOrThrow();
     expect(row.sent_digest).toBe(row.digest);
     expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 0, sent: 0 });
     // Keys of every result email are unique per user, fixture and result.
