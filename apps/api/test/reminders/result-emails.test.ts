@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MP } from '../../src/cricket/catalogue';
 import { importCricsheetPath } from '../../src/cricket/import/folder';
+import { importResults } from '../../src/cricket/import/results';
 import { importSchedule } from '../../src/cricket/import/schedule';
 import { onResultsChanged } from '../../src/cricket/scoring/rescore';
 import { type ResultLeague, rankChangeText, resultLeagueLine } from '../../src/email/templates';
@@ -409,6 +410,38 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
     expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 0, sent: 0 });
     expect(await mailsFor(ada, f)).toHaveLength(2);
     expect(await mailsFor(bo, f)).toHaveLength(2);
+  });
+
+  it('tells the members when an operator marks a played fixture abandoned: no points, ranks as without it', async () => {
+    const f = fixtureIds[0]!;
+    const number = matches[0]!.info.event.match_number;
+    const [line] = await importResults(t.db, [{ season: 'IPL 2024', matchNumber: number, status: 'abandoned' }]);
+    expect(line?.status).toBe('updated');
+    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 1, sent: 3 });
+    const mails = await mailsFor(bo, f);
+    expect(mails).toHaveLength(2);
+    const last = mails[1]!;
+    expect(last.kind).toBe('result_correction');
+    expect(last.text_body).toContain('has been corrected: The match was abandoned.');
+    for (const type of ['MP', 'PS'] as const) {
+      const rows = await board(bo, type);
+      const me = rows.find((r) => r.UserID === bo.userId)!;
+      const line: ResultLeague = {
+        leagueName: type === 'MP' ? 'MP Office' : 'PS Office',
+        scored: false,
+        points: 0,
+        total: me.TotalPoints,
+        rank: me.Position,
+        members: rows.length,
+        rankChange: 0,
+        link: scoreDetailsLink(APP, (type === 'MP' ? mpLeague : psLeague).LeagueID, f),
+      };
+      expect(last.text_body).toContain(resultLeagueLine(line));
+      expect(resultLeagueLine(line)).toContain('no points for this match');
+    }
+    // Marking it abandoned again changes nothing and sends nothing.
+    await importResults(t.db, [{ season: 'IPL 2024', matchNumber: number, status: 'abandoned' }]);
+    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 0, sent: 0 });
   });
 
   it('sends nothing for a fixture no league counts, and settles it', async () => {
