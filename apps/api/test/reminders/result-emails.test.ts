@@ -2,6 +2,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
 import { MP } from '../../src/cricket/catalogue';
 import { importCricsheetPath } from '../../src/cricket/import/folder';
 import { importResults } from '../../src/cricket/import/results';
@@ -57,6 +58,48 @@ interface BoardRow {
   TotalPoints: number;
   PointsGained: number;
 }
+
+describe('result email wording and settings', () => {
+  const base: ResultLeague = {
+    leagueName: 'Office',
+    scored: true,
+    points: 1,
+    total: 12.5,
+    rank: 1,
+    members: 30,
+    rankChange: 0,
+    link: 'http://app.test/x',
+  };
+  it('says places as people do', () => {
+    const ranks = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map((rank) =>
+      resultLeagueLine({ ...base, rank }).replace(/.*You are (\S+) of.*/, '$1'),
+    );
+    expect(ranks).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
+    ]);
+    expect(resultLeagueLine(base)).toBe(
+      'Office: 1 point for this match. You are 1st of 30 with 12.5 points (no change).',
+    );
+    expect([2, 1, -1, -3].map(rankChangeText)).toEqual(['up 2 places', 'up 1 place', 'down 1 place', 'down 3 places']);
+    expect(resultLeagueLine({ ...base, scored: false, points: 0 })).toContain('Office: no points for this match.');
+  });
+  it('waits RESULT_EMAIL_DELAY_MS (default 5 minutes) for a result to settle', () => {
+    expect(loadConfig({}).resultEmailDelayMs).toBe(300_000);
+    expect(loadConfig({ RESULT_EMAIL_DELAY_MS: '0' }).resultEmailDelayMs).toBe(0);
+    expect(() => loadConfig({ RESULT_EMAIL_DELAY_MS: '-1' })).toThrow(/RESULT_EMAIL_DELAY_MS must be/);
+  });
+});
 
 describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
   let t: TestApp;
