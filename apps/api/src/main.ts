@@ -62,6 +62,7 @@ async function main(): Promise<void> {
       const told = await runResultEmails(database.db, {
         appUrl: config.appUrl,
         delayMs: config.resultEmailDelayMs,
+        onError: (fixtureId, err) => app.log.error({ err, fixtureId }, 'result emails failed for a fixture'),
       });
       if (told.sent) {
         app.log.info(`result emails: ${told.sent} emails queued for ${told.fixtures} fixtures`);

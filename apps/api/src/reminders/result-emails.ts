@@ -17,6 +17,8 @@ export interface ResultEmailSettings {
   delayMs: number;
   /** At most this many fixtures per run (the rest wait for the next run). */
   batchSize?: number;
+  /** A fixture that could not be done (it stays due and is tried again next run; the others go on). */
+  onError?: (fixtureId: number, err: unknown) => void;
 }
 
 export interface ResultEmailsResult {
@@ -24,6 +26,8 @@ export interface ResultEmailsResult {
   fixtures: number;
   /** Emails queued by this run. */
   sent: number;
+  /** Fixtures that failed this run (left due). */
+  failed: number;
 }
 
 /** dedupe_key of a result email: one per user, fixture and result (digest), ever. */
@@ -179,80 +183,89 @@ export async function runResultEmails(
     LIMIT ${Math.max(1, settings.batchSize ?? 50)}`.execute(db);
   let fixtures = 0;
   let sent = 0;
-  let key: Buffer | undefined;
+  let failed = 0;
   for (const row of due) {
-    const f = await fixtureInfo(db, row.fixture_id);
-    const people = await recipients(db, row.fixture_id);
-    const byUser = new Map<number, { email: string; firstName: string; leagues: ResultLeague[] }>();
-    const lines = new Map<number, Map<number, ResultLeague>>();
-    for (const leagueId of new Set(people.map((p) => p.league_id))) {
-      lines.set(
-        leagueId,
-        await leagueLines(
-          db,
-          leagueId,
-          row.fixture_id,
-          scoreDetailsLink(settings.appUrl, leagueId, row.fixture_id),
-          now,
-        ),
-      );
+    try {
+      const queued = await emailFixture(db, settings, row, now);
+      if (queued === undefined) continue;
+      fixtures += 1;
+      sent += queued;
+    } catch (err) {
+      failed += 1;
+      settings.onError?.(row.fixture_id, err);
     }
-    for (const p of people) {
-      const line = lines.get(p.league_id)?.get(p.user_id);
-      if (!line) continue;
-      const entry = byUser.get(p.user_id) ?? { email: p.email, firstName: p.first_name, leagues: [] };
-      entry.leagues.push(line);
-      byUser.set(p.user_id, entry);
-    }
-    if (byUser.size > 0) key ??= await unsubscribeKey(db);
-
-    const queued = await db.transaction().execute(async (trx) => {
-      const claim = await trx
-        .updateTable('result_emails')
-        .set((eb) => ({ sent_digest: eb.ref('digest'), sent_at: new Date(), results_sent: eb('results_sent', '+', 1) }))
-        .where('fixture_id', '=', row.fixture_id)
-        .where('digest', '=', row.digest)
-        .where(sql<boolean>`sent_digest IS DISTINCT FROM digest`)
-        .returning('results_sent')
-        .executeTakeFirst();
-      if (!claim) return undefined;
-      if (!f || byUser.size === 0 || !key) return 0;
-      const correction = claim.results_sent > 1;
-      const label = fixtureLabel({
-        FixtureName: f.name,
-        StartTime: new Date(f.start_time).toISOString(),
-        LocalTeamCode: f.home,
-        VisitorTeamCode: f.visitor,
-      });
-      const values = [...byUser].map(([userId, u]) => {
-        const message = resultEmail(u.email, u.firstName, {
-          fixtureLabel: label,
-          result: resultSentence(f),
-          correction,
-          leagues: u.leagues,
-          unsubscribeLink: `${settings.appUrl}/unsubscribe?token=${unsubscribeToken(key!, userId)}`,
-        });
-        return {
-          to_address: message.to,
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html,
-          reply_to: null,
-          kind: message.kind,
-          dedupe_key: resultEmailDedupeKey(userId, row.fixture_id, row.digest),
-        };
-      });
-      const inserted = await trx
-        .insertInto('email_outbox')
-        .values(values)
-        .onConflict((oc) => oc.column('dedupe_key').doNothing())
-        .returning('id')
-        .execute();
-      return inserted.length;
-    });
-    if (queued === undefined) continue;
-    fixtures += 1;
-    sent += queued;
   }
-  return { fixtures, sent };
+  return { fixtures, sent, failed };
+}
+
+/** One due fixture: its emails queued and its row claimed in one transaction; undefined when another run had it. */
+async function emailFixture(
+  db: Kysely<DB>,
+  settings: ResultEmailSettings,
+  row: Due,
+  now: Date,
+): Promise<number | undefined> {
+  const f = await fixtureInfo(db, row.fixture_id);
+  const people = await recipients(db, row.fixture_id);
+  const byUser = new Map<number, { email: string; firstName: string; leagues: ResultLeague[] }>();
+  const lines = new Map<number, Map<number, ResultLeague>>();
+  for (const leagueId of new Set(people.map((p) => p.league_id))) {
+    lines.set(
+      leagueId,
+      await leagueLines(db, leagueId, row.fixture_id, scoreDetailsLink(settings.appUrl, leagueId, row.fixture_id), now),
+    );
+  }
+  for (const p of people) {
+    const line = lines.get(p.league_id)?.get(p.user_id);
+    if (!line) continue;
+    const entry = byUser.get(p.user_id) ?? { email: p.email, firstName: p.first_name, leagues: [] };
+    entry.leagues.push(line);
+    byUser.set(p.user_id, entry);
+  }
+  const key = byUser.size > 0 ? await unsubscribeKey(db) : undefined;
+
+  return db.transaction().execute(async (trx) => {
+    const claim = await trx
+      .updateTable('result_emails')
+      .set((eb) => ({ sent_digest: eb.ref('digest'), sent_at: new Date(), results_sent: eb('results_sent', '+', 1) }))
+      .where('fixture_id', '=', row.fixture_id)
+      .where('digest', '=', row.digest)
+      .where(sql<boolean>`sent_digest IS DISTINCT FROM digest`)
+      .returning('results_sent')
+      .executeTakeFirst();
+    if (!claim) return undefined;
+    if (!f || byUser.size === 0 || !key) return 0;
+    const correction = claim.results_sent > 1;
+    const label = fixtureLabel({
+      FixtureName: f.name,
+      StartTime: new Date(f.start_time).toISOString(),
+      LocalTeamCode: f.home,
+      VisitorTeamCode: f.visitor,
+    });
+    const values = [...byUser].map(([userId, u]) => {
+      const message = resultEmail(u.email, u.firstName, {
+        fixtureLabel: label,
+        result: resultSentence(f),
+        correction,
+        leagues: u.leagues,
+        unsubscribeLink: `${settings.appUrl}/unsubscribe?token=${unsubscribeToken(key, userId)}`,
+      });
+      return {
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html,
+        reply_to: null,
+        kind: message.kind,
+        dedupe_key: resultEmailDedupeKey(userId, row.fixture_id, row.digest),
+      };
+    });
+    const inserted = await trx
+      .insertInto('email_outbox')
+      .values(values)
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returning('id')
+      .execute();
+    return inserted.length;
+  });
 }

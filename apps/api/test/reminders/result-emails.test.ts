@@ -322,10 +322,14 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
     const report = await cliImport([{ name: FILES[0]! }]);
     expect(report.counts.imported).toBe(1);
     // A run that waits for results to settle for an hour sends nothing yet.
-    expect(await runResultEmails(t.db, { appUrl: APP, delayMs: 3_600_000 })).toEqual({ fixtures: 0, sent: 0 });
+    expect(await runResultEmails(t.db, { appUrl: APP, delayMs: 3_600_000 })).toEqual({
+      fixtures: 0,
+      sent: 0,
+      failed: 0,
+    });
     expect(await resultMails()).toEqual([]);
 
-    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 1, sent: 3 });
+    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 1, sent: 3, failed: 0 });
     const mails = await resultMails();
     expect(mails.map((m) => m.to_address).sort()).toEqual([ada.email, bo.email, cy.email].sort());
     const key = await unsubscribeKey(t.db);
@@ -386,7 +390,7 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
     const again = await cliImport([{ name: FILES[0]! }]);
     expect(again.counts.unchanged).toBe(1);
     await onResultsChanged(t.db, [fixtureIds[0]!]);
-    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 0, sent: 0 });
+    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 0, sent: 0, failed: 0 });
     expect((await resultMails()).length).toBe(before);
   });
 
@@ -397,7 +401,7 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
     expect(report.counts.imported).toBe(1);
     const runs = await Promise.all([runResultEmails(t.db, settings), runResultEmails(t.db, settings)]);
     expect(runs.map((r) => r.sent).reduce((a, b) => a + b)).toBe(3);
-    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 0, sent: 0 });
+    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 0, sent: 0, failed: 0 });
     const mails = (await resultMails()).slice(before);
     expect(mails.map((m) => m.to_address).sort()).toEqual([ada.email, bo.email, cy.email].sort());
     // Two fixtures scored: the rank change is the leaderboard's PositionChange.
@@ -430,7 +434,7 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
     ]);
     expect(lines.lines.map((l) => l.status)).toEqual(['updated']);
 
-    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 1, sent: 3 });
+    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 1, sent: 3, failed: 0 });
     const adaMails = await mailsFor(ada, f);
     expect(adaMails).toHaveLength(2);
     const correction = adaMails[1]!;
@@ -450,7 +454,7 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
       { name: FILES[k]!, bytes: new TextEncoder().encode(JSON.stringify(json)) },
     ]);
     expect(again.lines.map((l) => l.status)).toEqual(['unchanged']);
-    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 0, sent: 0 });
+    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 0, sent: 0, failed: 0 });
     expect(await mailsFor(ada, f)).toHaveLength(2);
     expect(await mailsFor(bo, f)).toHaveLength(2);
   });
@@ -460,7 +464,7 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
     const number = matches[0]!.info.event.match_number;
     const [line] = await importResults(t.db, [{ season: 'IPL 2024', matchNumber: number, status: 'abandoned' }]);
     expect(line?.status).toBe('updated');
-    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 1, sent: 3 });
+    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 1, sent: 3, failed: 0 });
     const mails = await mailsFor(bo, f);
     expect(mails).toHaveLength(2);
     const last = mails[1]!;
@@ -484,7 +488,7 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
     }
     // Marking it abandoned again changes nothing and sends nothing.
     await importResults(t.db, [{ season: 'IPL 2024', matchNumber: number, status: 'abandoned' }]);
-    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 0, sent: 0 });
+    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 0, sent: 0, failed: 0 });
   });
 
   it('sends nothing for a fixture no league counts, and settles it', async () => {
@@ -492,7 +496,7 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
     const before = (await resultMails()).length;
     const report = await cliImport([{ name: FILES[2]! }]);
     expect(report.counts.imported).toBe(1);
-    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 1, sent: 0 });
+    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 1, sent: 0, failed: 0 });
     expect((await resultMails()).length).toBe(before);
     const row = await t.db
       .selectFrom('result_emails')
@@ -500,7 +504,7 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
       .where('fixture_id', '=', f)
       .executeTakeFirstOrThrow();
     expect(row.sent_digest).toBe(row.digest);
-    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 0, sent: 0 });
+    expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 0, sent: 0, failed: 0 });
     // Keys of every result email are unique per user, fixture and result.
     const keys = (await resultMails()).map((m) => m.dedupe_key);
     expect(new Set(keys).size).toBe(keys.length);
