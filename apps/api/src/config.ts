@@ -102,6 +102,8 @@ export interface Config {
   reminderWindowHours: number;
   /** The scheduled Cricsheet fetch (docs/data.md, "Results that arrive by themselves"; decision 0027). */
   cricsheetFetch: CricsheetFetchConfig;
+  /** A fixture's result email waits until its result has not changed for this long (RESULT_EMAIL_DELAY_MS). */
+  resultEmailDelayMs: number;
 }
 
 // A type, not an interface: ConfigOverrides makes object-typed settings partial.
@@ -146,6 +148,13 @@ function httpUrl(value: string | undefined, name: string): string | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new Error(`${name} must be an http or https URL, got "${value}"`);
   return url.toString();
+}
+
+function nonNegativeInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of 0 or more, got "${value}"`);
+  return n;
 }
 
 function positiveNumber(value: string | undefined, fallback: number, name: string): number {
@@ -220,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       leaseMs: 2 * MINUTE,
       tickMs: MINUTE,
     },
+    resultEmailDelayMs: nonNegativeInt(env.RESULT_EMAIL_DELAY_MS, 5 * MINUTE, 'RESULT_EMAIL_DELAY_MS'),
   };
   return {
     ...base,

@@ -11,6 +11,7 @@ import { loadLiveConfig } from './live/config';
 import { LiveSupervisor } from './live/runner';
 import { startCricsheetFetchTimer } from './operator/fetch';
 import { runReminders } from './reminders/reminders';
+import { runResultEmails } from './reminders/result-emails';
 
 /** Production entry: database, migrations, FAQ seed, the API and the built web app on one port. */
 async function main(): Promise<void> {
@@ -40,8 +41,9 @@ async function main(): Promise<void> {
   const leagueTimer = setInterval(() => void leagueJobs(), 10 * 60_000);
   leagueTimer.unref();
 
-  // Picks: lock-time auto-picks for started fixtures, then reminder emails for fixtures starting soon.
-  // Both claim their work in the database (fixture_jobs, pick_reminders), so every process runs them.
+  // Picks: lock-time auto-picks for started fixtures, then reminder emails for fixtures starting soon,
+  // then result emails. All claim their work in the database (fixture_jobs, pick_reminders,
+  // result_emails), so every process runs them.
   let pickJobsRunning = false;
   const pickJobs = async () => {
     if (pickJobsRunning) return;
@@ -55,6 +57,16 @@ async function main(): Promise<void> {
       });
       if (reminded.sent) {
         app.log.info(`pick reminders: ${reminded.sent} emails queued`);
+        app.deps.mail.kick();
+      }
+      // Result emails for fixtures whose result landed or changed and has settled (result_emails claims).
+      const told = await runResultEmails(database.db, {
+        appUrl: config.appUrl,
+        delayMs: config.resultEmailDelayMs,
+        onError: (fixtureId, err) => app.log.error({ err, fixtureId }, 'result emails failed for a fixture'),
+      });
+      if (told.sent) {
+        app.log.info(`result emails: ${told.sent} emails queued for ${told.fixtures} fixtures`);
         app.deps.mail.kick();
       }
     } catch (err) {

@@ -68,7 +68,7 @@ export const FAQ_ENTRIES: ReadonlyArray<{ question: string; answer: string }> = 
   {
     question: 'How do reminder emails work, and how do I stop them?',
     answer:
-      'With Get Reminder Emails switched on in My Profile we email you when a fixture is coming up and you have not made your picks yet. Switch it off there at any time, or use the unsubscribe link at the bottom of any email to stop all emails at once.',
+      'With Get Reminder Emails switched on in My Profile we email you when a fixture is coming up and you have not made your picks yet, and once its result is in we send one email with your points for it and your rank in each of your leagues (again if the result is corrected). Switch it off there at any time, or use the unsubscribe link at the bottom of any email to stop all emails at once.',
   },
   {
     question: 'How do I delete my account?',

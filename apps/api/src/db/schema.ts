@@ -514,6 +514,16 @@ export interface ImportRunLinesTable {
   after: unknown | null;
 }
 
+// ---- result emails (0017) ----
+export interface ResultEmailsTable {
+  fixture_id: number;
+  digest: string;
+  changed_at: Generated<Date>;
+  sent_digest: string | null;
+  sent_at: Date | null;
+  results_sent: Generated<number>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -575,4 +585,6 @@ export interface DB {
   import_run_lines: ImportRunLinesTable;
   // ---- cricsheet fetch (0016) ----
   cricsheet_fetch: CricsheetFetchTable;
+  // ---- result emails (0017) ----
+  result_emails: ResultEmailsTable;
 }

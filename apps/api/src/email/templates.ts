@@ -92,3 +92,79 @@ export function pickReminderEmail(to: string, firstName: string, r: PickReminder
     ),
   };
 }
+
+/** One league of a result email: the member's points for the fixture and their place after it. */
+export interface ResultLeague {
+  leagueName: string;
+  /** False when the fixture scores nothing (no result, abandoned): points are 0 and ranks do not move. */
+  scored: boolean;
+  points: number;
+  /** The member's total in the league, this fixture included. */
+  total: number;
+  rank: number;
+  /** Approved members ranked in the league. */
+  members: number;
+  /** Places gained by this result (negative: lost): the rank without the fixture minus the rank with it. */
+  rankChange: number;
+  /** The Leaderboard with this league chosen and the member's score details open at the fixture. */
+  link: string;
+}
+
+export interface ResultNotice {
+  fixtureLabel: string;
+  /** How the match ended, in a sentence ('Chennai Super Kings won by 6 wickets.'). */
+  result: string;
+  /** The fixture's result was emailed before and has changed since. */
+  correction: boolean;
+  leagues: readonly ResultLeague[];
+  unsubscribeLink: string;
+}
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+const formatPoints = (p: number) => (Number.isInteger(p) ? String(p) : String(Math.round(p * 100) / 100));
+
+/** 'up 2 places', 'down 1 place', 'no change'. */
+export function rankChangeText(change: number): string {
+  if (change === 0) return 'no change';
+  const n = Math.abs(change);
+  return `${change > 0 ? 'up' : 'down'} ${n} ${n === 1 ? 'place' : 'places'}`;
+}
+
+/** One league's line of a result email, without the link. */
+export function resultLeagueLine(l: ResultLeague): string {
+  const points = l.scored
+    ? `${formatPoints(l.points)} ${Math.abs(l.points) === 1 ? 'point' : 'points'} for this match`
+    : 'no points for this match';
+  return `${l.leagueName}: ${points}. You are ${ordinal(l.rank)} of ${l.members} with ${formatPoints(l.total)} points (${rankChangeText(l.rankChange)}).`;
+}
+
+/**
+ * A fixture's result landed (or was corrected): one email per member, listing each of their leagues
+ * that counts the fixture, with a link to the score details of each.
+ */
+export function resultEmail(to: string, firstName: string, r: ResultNotice): EmailMessage {
+  const intro = `Hi ${firstName},`;
+  const p1 = r.correction
+    ? `The result of ${r.fixtureLabel} has been corrected: ${r.result} Your points and ranks below replace those in our earlier email.`
+    : `The result of ${r.fixtureLabel} is in: ${r.result}`;
+  const foot = `You get this email because reminder emails are on in your profile. Stop them: ${r.unsubscribeLink}`;
+  const textLeagues = r.leagues.map((l) => `• ${resultLeagueLine(l)}\n  Score details: ${l.link}`).join('\n');
+  const htmlLeagues = r.leagues
+    .map(
+      (l) =>
+        `<li style="margin-bottom:8px">${escapeHtml(resultLeagueLine(l))}<br><a href="${escapeHtml(l.link)}">See the score details</a></li>`,
+    )
+    .join('\n');
+  return {
+    to,
+    kind: r.correction ? 'result_correction' : 'result',
+    subject: `${r.correction ? 'Corrected result' : 'Result'}: ${r.fixtureLabel}`,
+    text: `${intro}\n\n${p1}\n\n${textLeagues}\n\n${SIGN_OFF}\n\n${foot}\n`,
+    html: `<!doctype html>\n<html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#222">\n<p>${escapeHtml(intro)}</p>\n<p>${escapeHtml(p1)}</p>\n<ul style="padding-left:20px">\n${htmlLeagues}\n</ul>\n<p>${escapeHtml(SIGN_OFF).replace(/\n/g, '<br>')}</p>\n<p style="font-size:13px;color:#555">You get this email because reminder emails are on in your profile. <a href="${escapeHtml(r.unsubscribeLink)}">Unsubscribe</a></p>\n</body></html>`,
+  };
+}

@@ -6,7 +6,8 @@ import { rememberInvite } from '../shared/returnTo';
 
 /**
  * /home and its children need a stored user (spec section 6); anyone else goes to /landing. An invite
- * link (Join a League with a code) is remembered on the way and opened after the login.
+ * link (Join a League with a code), or a result email's score details link, is remembered on the way
+ * and opened after the login.
  */
 export function RequireUser({ children }: { children: ReactNode }) {
   const user = useAtomValue(storedUserAtom);

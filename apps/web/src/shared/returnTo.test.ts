@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasPendingInvite, isInvitePath, rememberInvite, takeInvite } from './returnTo';
+import { hasPendingInvite, isInvitePath, isScoreDetailsPath, rememberInvite, takeInvite } from './returnTo';
 
 afterEach(() => localStorage.clear());
 
@@ -30,5 +30,16 @@ describe('invite link kept through the login', () => {
       localStorage.setItem('pendingInvite', JSON.stringify({ path, at: 0 }));
       expect(takeInvite(1)).toBeUndefined();
     }
+  });
+
+  it('also keeps a result email’s score details link, which is not an invite', () => {
+    expect(isScoreDetailsPath('/home/view-leaderboard?league=3&fixture=41')).toBe(true);
+    expect(isScoreDetailsPath('/home/view-leaderboard?league=3')).toBe(false);
+    expect(isScoreDetailsPath('/home/view-leaderboard?league=x&fixture=41')).toBe(false);
+    expect(isScoreDetailsPath('/home/view-profile?league=3&fixture=41')).toBe(false);
+    rememberInvite('/home/view-leaderboard?league=3&fixture=41', 1_000);
+    expect(hasPendingInvite(2_000)).toBe(false);
+    expect(takeInvite(2_000)).toBe('/home/view-leaderboard?league=3&fixture=41');
+    expect(takeInvite(2_000)).toBeUndefined();
   });
 });

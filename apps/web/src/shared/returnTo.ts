@@ -2,8 +2,9 @@
  * An invite link opened while signed out (issue 16): the /home guard sends the person to /landing
  * (spec section 2), so the link is remembered here and opened again once they have logged in — also
  * after signing up and verifying their email in another tab (localStorage, not sessionStorage).
- * Only a Join a League link with a code is remembered, for a day; sign-out clears it with the rest of
- * the browser storage.
+ * Only a Join a League link with a code is remembered — or a result email's link to the Leaderboard
+ * with a league and a fixture (docs/decisions/0028-result-emails.md) — for a day; sign-out clears it
+ * with the rest of the browser storage.
  */
 const KEY = 'pendingInvite';
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -14,8 +15,17 @@ export function isInvitePath(path: string): boolean {
   return url.pathname === '/home/join-league' && (url.searchParams.get('code') ?? '').trim() !== '';
 }
 
+/** Whether `path` is a result email's link: the Leaderboard with a league and a fixture. */
+export function isScoreDetailsPath(path: string): boolean {
+  const url = new URL(path, 'http://x');
+  const id = (name: string) => /^[1-9][0-9]{0,9}$/.test(url.searchParams.get(name) ?? '');
+  return url.pathname === '/home/view-leaderboard' && id('league') && id('fixture');
+}
+
+const kept = (path: string) => isInvitePath(path) || isScoreDetailsPath(path);
+
 export function rememberInvite(path: string, now = Date.now()): void {
-  if (!isInvitePath(path)) return;
+  if (!kept(path)) return;
   try {
     localStorage.setItem(KEY, JSON.stringify({ path, at: now }));
   } catch {
@@ -25,7 +35,8 @@ export function rememberInvite(path: string, now = Date.now()): void {
 
 /** Whether an unexpired invite link is waiting for the sign-in. */
 export function hasPendingInvite(now = Date.now()): boolean {
-  return readInvite(now) !== undefined;
+  const path = readInvite(now);
+  return path !== undefined && isInvitePath(path);
 }
 
 function readInvite(now: number): string | undefined {
@@ -35,7 +46,7 @@ function readInvite(now: number): string | undefined {
     const { path, at } = JSON.parse(raw) as { path?: unknown; at?: unknown };
     if (typeof path !== 'string' || typeof at !== 'number' || now - at > MAX_AGE_MS || now < at) return undefined;
     // Same-origin paths only: never an absolute or protocol-relative URL.
-    return path.startsWith('/') && !path.startsWith('//') && isInvitePath(path) ? path : undefined;
+    return path.startsWith('/') && !path.startsWith('//') && kept(path) ? path : undefined;
   } catch {
     return undefined;
   }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { withTransaction } from '../../db/transaction';
+import { queueResultEmails } from '../../reminders/result-queue';
 import { recomputeDerived } from './derived';
 
 /**
@@ -14,6 +15,8 @@ import { recomputeDerived } from './derived';
  *   (src/standings/cache.ts) on its next request.
  *
  * Both are bumped in this transaction: a reader sees the new result and the new versions together.
+ * The fixture's result email is queued (or re-queued when its result changed) in it too
+ * (src/reminders/result-queue.ts, docs/decisions/0028-result-emails.md).
  * Score details are computed on read from the derived tables and need nothing else.
  */
 export async function onResultChanged(db: Kysely<DB>, fixtureId: number): Promise<void> {
@@ -26,6 +29,7 @@ export async function onResultsChanged(db: Kysely<DB>, fixtureIds: readonly numb
   await withTransaction(db, async (trx) => {
     await recomputeDerived(trx, { fixtureIds });
     await invalidateStandings(trx, fixtureIds);
+    await queueResultEmails(trx, fixtureIds);
   });
 }
 

@@ -15,6 +15,7 @@ import * as m0013 from './0013_live_state_token';
 import * as m0014 from './0014_live_standings_versions';
 import * as m0015 from './0015_operators';
 import * as m0016 from './0016_cricsheet_fetch';
+import * as m0017 from './0017_result_emails';
 
 /**
  * Every migration, keyed by a sortable name. Add new files as 000N_<area>.ts and list them here.
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014_live_standings_versions': m0014,
   '0015_operators': m0015,
   '0016_cricsheet_fetch': m0016,
+  '0017_result_emails': m0017,
 };

@@ -466,3 +466,46 @@ describe('leaderboard rows', () => {
     expect(rowOf('Smriti18')).toHaveTextContent('3 (Bronze medal)');
   });
 });
+
+describe('Score details link from a result email', () => {
+  it('chooses the league and opens the member’s own score details at the fixture', async () => {
+    const { requests } = mockApi(...stubs());
+    const { router } = renderApp('/home/view-leaderboard?league=2&fixture=20', { user: testUser });
+    const dialog = await screen.findByRole('dialog', { name: 'Score details: Smriti18' });
+    expect(within(dialog).getByText('Office PS')).toBeInTheDocument();
+    expect(posts(requests, '/view/pastPlayerSelections')[0]?.body).toEqual({ LeagueID: 2, UserID: 7 });
+    const match2 = await within(dialog).findByRole('region', { name: /^Match 2 - / });
+    // The linked fixture's section has the focus (and is scrolled into view).
+    await waitFor(() => expect(within(match2).getByRole('heading')).toHaveFocus());
+    // Behind the dialog: the league chosen and remembered.
+    expect(screen.getByRole('combobox', { name: 'Select League', hidden: true })).toHaveTextContent('Office PS');
+    expect(JSON.parse(localStorage.getItem(LEADERBOARD_STORAGE_KEY) ?? '{}')).toEqual({
+      leagueId: 2,
+      view: 'leaderboard',
+    });
+    // The link's parameters are dropped, so a reload does not open the details again.
+    await waitFor(() => expect(router.location.search).toBe(''));
+    expect(router.location.pathname).toBe('/home/view-leaderboard');
+  });
+
+  it('switches from Contests to the standings of a Match Prediction league', async () => {
+    localStorage.setItem(LEADERBOARD_STORAGE_KEY, JSON.stringify({ leagueId: 2, view: 'contests' }));
+    mockApi(...stubs());
+    renderApp('/home/view-leaderboard?league=1&fixture=10', { user: testUser });
+    const dialog = await screen.findByRole('dialog', { name: 'Score details: Smriti18' });
+    const match1 = await within(dialog).findByRole('region', { name: /^Match 1 - / });
+    await waitFor(() => expect(within(match1).getByRole('heading')).toHaveFocus());
+    expect(screen.getByRole('radio', { name: 'Leaderboard', hidden: true })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Select League', hidden: true })).toHaveTextContent('Office MP');
+  });
+
+  it('opens nothing for a league the member cannot view, and keeps the remembered choice', async () => {
+    localStorage.setItem(LEADERBOARD_STORAGE_KEY, JSON.stringify({ leagueId: 1, view: 'leaderboard' }));
+    mockApi(...stubs());
+    const { router } = renderApp('/home/view-leaderboard?league=4&fixture=10', { user: testUser });
+    await screen.findByRole('table', { name: 'Leaderboard of Office MP' });
+    await waitFor(() => expect(router.location.search).toBe(''));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Select League' })).toHaveTextContent('Office MP');
+  });
+});

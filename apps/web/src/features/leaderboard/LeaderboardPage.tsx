@@ -1,8 +1,8 @@
 import { messages } from '@fantasy-cricket/rules';
 import { Card, QueryState, Text, TextLink } from '@fantasy-cricket/ui';
 import { useAtom } from 'jotai';
-import { Link } from 'react-router-dom';
-import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { errorNotificationText } from '../../shared/notify';
 import { useLiveStandings } from '../../data/live/live-standings-query';
 import { useLiveTopics } from '../../data/live/LiveProvider';
@@ -56,14 +56,38 @@ function ViewSwitch({ value, onChange }: { value: StandingsView; onChange: (view
   );
 }
 
+/** A positive integer from the address, or null. */
+function idParam(value: string | null): number | null {
+  if (value === null || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
+  return Number(value);
+}
+
 /**
  * Leaderboard (spec sections 2, 8 and 9): the standings of one Active or Finished league, its points
  * progression and its contest widgets. The league and the Leaderboard/Contests switch are remembered.
+ *
+ * A result email links here as `?league=<id>&fixture=<id>` (docs/decisions/0028-result-emails.md): the
+ * league is chosen, and once its standings are in, the signed-in member's score details open at that
+ * fixture. The parameters are then dropped from the address, so a reload or Back does not reopen them.
  */
 export function LeaderboardPage() {
   const [choice, setChoice] = useAtom(leaderboardChoiceAtom);
   const leagues = useMyLeagues(viewableForSelections);
   const [target, setTarget] = useState<ScoreTarget | null>(null);
+  const [params, setParams] = useSearchParams();
+  // The score details an emailed link asked for, waiting for the league's standings.
+  const [linked, setLinked] = useState<{ leagueId: number; fixtureId: number } | null>(null);
+
+  const linkLeague = idParam(params.get('league'));
+  const linkFixture = idParam(params.get('fixture'));
+  useEffect(() => {
+    if (linkLeague === null || !leagues.data) return;
+    if (leagues.data.some((l) => l.LeagueID === linkLeague)) {
+      setChoice({ leagueId: linkLeague, view: 'leaderboard' });
+      setLinked(linkFixture === null ? null : { leagueId: linkLeague, fixtureId: linkFixture });
+    }
+    setParams({}, { replace: true });
+  }, [linkLeague, linkFixture, leagues.data, setChoice, setParams]);
 
   const league = leagues.data?.find((l) => l.LeagueID === choice.leagueId);
   const view = choice.view;
@@ -95,6 +119,22 @@ export function LeaderboardPage() {
     [league],
   );
   const closeDetails = useCallback(() => setTarget(null), []);
+
+  useEffect(() => {
+    if (!linked || !league || league.LeagueID !== linked.leagueId || !board.data) return;
+    const me = board.data.find((row) => row.IsMe);
+    if (me) {
+      setTarget({
+        leagueId: league.LeagueID,
+        leagueName: league.LeagueName,
+        playerSelection: isPlayerSelectionLeague(league),
+        userId: me.UserID,
+        displayName: me.UserDisplayName,
+        fixtureId: linked.fixtureId,
+      });
+    }
+    setLinked(null);
+  }, [linked, league, board.data]);
 
   return (
     <Page

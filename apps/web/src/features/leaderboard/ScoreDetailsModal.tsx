@@ -33,6 +33,8 @@ export interface ScoreTarget {
   playerSelection: boolean;
   userId: number;
   displayName: string;
+  /** Scroll to and focus this fixture's section once the details are in (a result email's link). */
+  fixtureId?: number;
 }
 
 /**
@@ -100,7 +102,7 @@ function FixtureSection<T extends PastSelection | PastPlayerSelection, L extends
   const provisional = group.rows.some((r) => r.Provisional);
   return (
     <section className={styles.fixtureGroup} aria-labelledby={headingId}>
-      <h3 id={headingId} className={styles.fixtureHeading}>
+      <h3 id={headingId} className={styles.fixtureHeading} tabIndex={-1}>
         <span>
           {group.label} {provisional ? <ProvisionalMarker label="Provisional · live" /> : null}
         </span>
@@ -241,6 +243,18 @@ export function ScoreDetailsModal({ target, onClose }: { target: ScoreTarget | n
     return mp.data && mp.data.length > 0 ? predictionScoresSheet(mp.data) : null;
   }, [isPs, mp.data, ps.data]);
   const closePlayer = useCallback(() => setPlayer(null), []);
+  // Opened from a result email: that fixture's section is brought into view and focused, once.
+  const focusFixture = target?.fixtureId;
+  const focused = useRef<ScoreTarget | null>(null);
+  const loaded = rows !== null;
+  useEffect(() => {
+    if (!target || focusFixture === undefined || !loaded || focused.current === target) return;
+    focused.current = target;
+    const heading = document.getElementById(`fixture-${focusFixture}`);
+    if (!heading) return;
+    heading.scrollIntoView?.({ block: 'start' });
+    heading.focus();
+  }, [target, focusFixture, loaded]);
   // A live fixture of the league: its provisional points are in the standings, not yet in these details.
   const live = useLiveStandings(leagueId, { enabled: target !== null, refetchOnMount: false });
   const livePoints = live?.Provisional ? live.Rows.find((r) => r.UserID === userId)?.LivePoints : undefined;

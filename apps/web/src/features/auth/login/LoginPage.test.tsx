@@ -90,6 +90,29 @@ describe('Log In', () => {
     expect(localStorage.getItem('pendingInvite')).toBeNull();
   });
 
+  it('a result email’s score details link opened while signed out opens after the login', async () => {
+    mockApi(
+      reply('/user/authenticate_user', 'post', 200, {
+        status: 'success',
+        user_id: 12,
+        first_name: 'Asha',
+        last_name: 'Shobana',
+        email: 'asha@example.com',
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/home/view-leaderboard?league=3&fixture=41');
+    await screen.findByRole('link', { name: 'Log In' });
+    expect(router.location.pathname).toBe('/landing');
+    // Not an invite: the landing page does not say so.
+    expect(screen.queryByText(/You have an invite/)).not.toBeInTheDocument();
+    await router.navigate('/login');
+    await screen.findByRole('heading', { level: 1, name: 'Log In' });
+    await fillAndSubmit(user);
+    await waitFor(() => expect(router.location.pathname).toBe('/home/view-leaderboard'));
+    expect(router.location.search).toBe('?league=3&fixture=41');
+  });
+
   it("shows 'Invalid credentials' when the status is not success", async () => {
     mockApi(reply('/user/authenticate_user', 'post', 200, { status: 'failure', message: 'Wrong email or password.' }));
     const { user, router } = await openLogin();

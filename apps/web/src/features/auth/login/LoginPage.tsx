@@ -49,7 +49,7 @@ export function LoginPage() {
         lastName: result.last_name ?? '',
         email: result.email ?? values.email,
       });
-      // An invite link opened while signed out goes on to Join a League with its code.
+      // An invite link (or a result email's score details link) opened while signed out opens now.
       navigate(takeInvite() ?? '/home');
     } catch (error) {
       const serverMessage = error instanceof ApiError ? error.serverMessage : undefined;
