@@ -263,7 +263,10 @@ export async function writeSquadRecords(
  * Adds players to season squads, so they can be picked before they have played (`cli import
  * squads`): one transaction; the first bad row refuses the file.
  */
-export async function importSquads(db: Kysely<DB>, squads: SquadsFile): Promise<{ players: number }> {
+export async function importSquads(
+  db: Kysely<DB>,
+  squads: SquadsFile,
+): Promise<{ players: number; lines: SquadLine[] }> {
   const records: SquadRecords = {
     season: squads.season,
     competition: squads.competition,
@@ -276,6 +279,6 @@ export async function importSquads(db: Kysely<DB>, squads: SquadsFile): Promise<
     const lines = await writeSquadRecords(trx, records);
     const bad = lines.find((l) => l.status === 'failed' || l.status === 'conflict');
     if (bad) throw new Error(`${bad.key}: ${bad.reason}`);
-    return { players: lines.length };
+    return { players: lines.length, lines };
   });
 }
