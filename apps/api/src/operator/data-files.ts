@@ -113,7 +113,7 @@ export async function importDataFile(
   const knownNames = new Set(known.map((s) => s.name));
   const newSeasons = seasonName.split(', ').filter((s) => s && !knownNames.has(s));
   const message = newSeasons.length
-    ? `Season ${newSeasons.join(', ')} does not exist yet: applying creates it (inactive until activated).`
+    ? `Season ${newSeasons.join(', ')} does not exist yet: applying creates it.`
     : null;
 
   let lines: ImportLine[] = [];
@@ -163,6 +163,10 @@ export async function importDataFile(
       if (e instanceof HttpError) throw e;
       return refuse(`Nothing was applied: ${(e as Error).message}`, lines);
     }
+  }
+  if (runId === null) {
+    // Rolled back: a fixture the file would create does not exist (its id was only for the preview).
+    lines = lines.map((l) => (l.status === 'new' ? { ...l, fixtureId: null } : l));
   }
   const bad = lines.filter(isBad);
   if (apply && bad.length) return refuse(dataFileMessages.refused(bad.length, bad[0]!), lines);
