@@ -112,9 +112,7 @@ export async function importDataFile(
   const known = await db.selectFrom('seasons').select('name').execute();
   const knownNames = new Set(known.map((s) => s.name));
   const newSeasons = seasonName.split(', ').filter((s) => s && !knownNames.has(s));
-  const message = newSeasons.length
-    ? `Season ${newSeasons.join(', ')} does not exist yet: applying creates it.`
-    : null;
+  const message = newSeasons.length ? `Season ${newSeasons.join(', ')} does not exist yet: applying creates it.` : null;
 
   let lines: ImportLine[] = [];
   let runId: number | null = null;

@@ -103,7 +103,11 @@ export async function importRunPage(
   page: { before?: number | undefined; limit?: number | undefined },
 ): Promise<components['schemas']['ImportRunPage']> {
   const limit = page.limit ?? 50;
-  let q = db.selectFrom('import_runs').selectAll().orderBy('id', 'desc').limit(limit + 1);
+  let q = db
+    .selectFrom('import_runs')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(limit + 1);
   if (page.before !== undefined) q = q.where('id', '<', page.before);
   const rows = await q.execute();
   const runs = rows.slice(0, limit);

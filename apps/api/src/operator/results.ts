@@ -92,12 +92,7 @@ export async function operatorFixtures(db: Kysely<DB>, seasonId: number): Promis
   );
   const imported = new Set(
     (
-      await db
-        .selectFrom('cricsheet_imports')
-        .select('fixture_id')
-        .distinct()
-        .where('fixture_id', 'in', ids)
-        .execute()
+      await db.selectFrom('cricsheet_imports').select('fixture_id').distinct().where('fixture_id', 'in', ids).execute()
     ).map((r) => r.fixture_id),
   );
   const pom = await db
@@ -169,7 +164,8 @@ export async function setFixtureResult(
     .where('f.id', '=', fixtureId)
     .executeTakeFirst();
   if (!f) throw new HttpError(404, resultMessages.fixtureNotFound);
-  if (new Date(f.start_time).getTime() > now.getTime()) throw new HttpError(400, resultMessages.notStarted(f.start_time));
+  if (new Date(f.start_time).getTime() > now.getTime())
+    throw new HttpError(400, resultMessages.notStarted(f.start_time));
   const teams = new Map(
     (
       await db
@@ -190,7 +186,15 @@ export async function setFixtureResult(
   const teamNames = [teams.get(f.local_team_id)?.name ?? '', teams.get(f.visitor_team_id)?.name ?? ''] as const;
   let result: ManualResult;
   if (status !== 'completed') {
-    if (winner !== null || runs !== null || wickets !== null || superOver !== null || req.Tie || pomIds.length || method)
+    if (
+      winner !== null ||
+      runs !== null ||
+      wickets !== null ||
+      superOver !== null ||
+      req.Tie ||
+      pomIds.length ||
+      method
+    )
       throw new HttpError(400, resultMessages.noWinnerWhenNotPlayed);
     result = {
       result_type: 'no_result',

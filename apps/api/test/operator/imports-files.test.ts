@@ -18,7 +18,8 @@ describe('operator schedule and squads files', () => {
     w.op.client.post('/api/operator/schedule', { File: upload(name, text), Apply });
   const squads = (name: string, text: string, Apply: boolean) =>
     w.op.client.post('/api/operator/squads', { File: upload(name, text), Apply });
-  const statuses = (body: { Lines: { Key: string; Status: string }[] }) => body.Lines.map((l) => `${l.Key}: ${l.Status}`);
+  const statuses = (body: { Lines: { Key: string; Status: string }[] }) =>
+    body.Lines.map((l) => `${l.Key}: ${l.Status}`);
 
   beforeAll(async () => {
     w = await startImportsWorld();
@@ -40,16 +41,27 @@ describe('operator schedule and squads files', () => {
       'IPL 2024 Match 3: new',
       'IPL 2024 Match 4: new',
     ]);
-    expect(preview.json().Lines[2].After).toMatchObject({ Home: 'Kolkata Knight Riders', Venue: 'Eden Gardens, Kolkata' });
+    expect(preview.json().Lines[2].After).toMatchObject({
+      Home: 'Kolkata Knight Riders',
+      Venue: 'Eden Gardens, Kolkata',
+    });
     expect(await writeCounts(w.t)).toEqual(before);
 
     const applied = await schedule('ipl-2024.csv', file, true);
     expect(applied.statusCode).toBe(200);
     const body = applied.json();
     expect(statuses(body)).toEqual(statuses(preview.json()));
-    expect(body).toMatchObject({ Outcome: 'succeeded', Trigger: 'console', StartedBy: expect.stringContaining('Olive Operator') });
+    expect(body).toMatchObject({
+      Outcome: 'succeeded',
+      Trigger: 'console',
+      StartedBy: expect.stringContaining('Olive Operator'),
+    });
     expect(body.ImportRunID).toBeGreaterThan(0);
-    const season = await w.t.db.selectFrom('seasons').selectAll().where('name', '=', 'IPL 2024').executeTakeFirstOrThrow();
+    const season = await w.t.db
+      .selectFrom('seasons')
+      .selectAll()
+      .where('name', '=', 'IPL 2024')
+      .executeTakeFirstOrThrow();
     expect(season).toMatchObject({ source: 'console', year: 2024 });
     const fixtures = await w.t.db.selectFrom('fixtures').selectAll().where('season_id', '=', season.id).execute();
     expect(fixtures.map((f) => f.status)).toEqual(['scheduled', 'scheduled', 'scheduled', 'scheduled']);
@@ -153,17 +165,25 @@ describe('operator schedule and squads files', () => {
       'IPL 2024 Match 5: new',
       'bad.csv row 6: failed',
     ]);
-    expect(preview.json().Lines[0].Reason).toMatch(/completed between Royal Challengers Bengaluru and Chennai Super Kings|completed between Chennai Super Kings and Royal Challengers Bengaluru/);
+    expect(preview.json().Lines[0].Reason).toMatch(
+      /completed between Royal Challengers Bengaluru and Chennai Super Kings|completed between Chennai Super Kings and Royal Challengers Bengaluru/,
+    );
     expect(preview.json().Lines[2].Reason).toMatch(/another row of the file/);
     expect(preview.json().Lines[4].Reason).toMatch(/start time "next tuesday"/);
     expect(await writeCounts(w.t)).toEqual(before);
 
     const applied = await schedule('bad.csv', file, true);
     expect(applied.statusCode).toBe(400);
-    expect(applied.json().error.message).toMatch(/^Nothing was applied: 3 rows cannot be taken \(first: IPL 2024 Match 1 — conflict/);
+    expect(applied.json().error.message).toMatch(
+      /^Nothing was applied: 3 rows cannot be taken \(first: IPL 2024 Match 1 — conflict/,
+    );
     const afterCounts = await writeCounts(w.t);
     expect(afterCounts.import_runs).toBe(before.import_runs! + 1);
-    expect({ ...afterCounts, import_runs: 0, import_run_lines: 0 }).toEqual({ ...before, import_runs: 0, import_run_lines: 0 });
+    expect({ ...afterCounts, import_runs: 0, import_run_lines: 0 }).toEqual({
+      ...before,
+      import_runs: 0,
+      import_run_lines: 0,
+    });
     const run = await w.t.db.selectFrom('import_runs').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(run).toMatchObject({ kind: 'schedule', trigger: 'console', outcome: 'failed', source: 'bad.csv' });
   });
@@ -178,13 +198,19 @@ describe('operator schedule and squads files', () => {
       's.json',
       JSON.stringify({
         season: 'IPL 2031',
-        fixtures: [{ matchNumber: 1, startTime: '2031-03-20T14:00:00Z', home: 'Chennai Super Kings', away: 'Mumbai Indians' }],
+        fixtures: [
+          { matchNumber: 1, startTime: '2031-03-20T14:00:00Z', home: 'Chennai Super Kings', away: 'Mumbai Indians' },
+        ],
       }),
       true,
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().Message).toBeNull();
-    const f = await w.t.db.selectFrom('fixtures').select('season_id').where('id', '=', res.json().Lines[0].FixtureID).executeTakeFirstOrThrow();
+    const f = await w.t.db
+      .selectFrom('fixtures')
+      .select('season_id')
+      .where('id', '=', res.json().Lines[0].FixtureID)
+      .executeTakeFirstOrThrow();
     expect(f.season_id).toBe(s.id);
     expect(await w.t.db.selectFrom('seasons').select('id').where('name', '=', 'IPL 2031').execute()).toHaveLength(1);
   });
@@ -204,7 +230,11 @@ describe('operator schedule and squads files', () => {
     const applied = await squads('squads.csv', sq, true);
     expect(applied.statusCode).toBe(200);
     expect(statuses(applied.json())).toEqual(statuses(preview.json()));
-    const season = await w.t.db.selectFrom('seasons').select('id').where('name', '=', 'IPL 2031').executeTakeFirstOrThrow();
+    const season = await w.t.db
+      .selectFrom('seasons')
+      .select('id')
+      .where('name', '=', 'IPL 2031')
+      .executeTakeFirstOrThrow();
     const inSquads = await w.t.db.selectFrom('squads').select('player_id').where('season_id', '=', season.id).execute();
     expect(inSquads).toHaveLength(3);
     expect(
@@ -229,7 +259,11 @@ describe('operator schedule and squads files', () => {
     expect(moved.json().Lines[0].Before).toMatchObject({ Position: 'Wicketkeeper' });
     expect(moved.json().Lines[0].After).toMatchObject({ Position: 'Batsman' });
     expect((await squads('squads.json', json, true)).statusCode).toBe(200);
-    const dhoni = await w.t.db.selectFrom('players').selectAll().where('cricsheet_id', '=', '4a8a2e3b').executeTakeFirstOrThrow();
+    const dhoni = await w.t.db
+      .selectFrom('players')
+      .selectAll()
+      .where('cricsheet_id', '=', '4a8a2e3b')
+      .executeTakeFirstOrThrow();
     expect(dhoni).toMatchObject({ position_id: 1, position_source: 'data' }); // Batsman
 
     const bad = [
@@ -240,7 +274,11 @@ describe('operator schedule and squads files', () => {
     ].join('\n');
     const counts = await writeCounts(w.t);
     const badPreview = await squads('bad.csv', bad, false);
-    expect(statuses(badPreview.json())).toEqual(['MI: HH Pandya: new', 'MI: HH Pandya again: conflict', 'MI: SA Yadav: failed']);
+    expect(statuses(badPreview.json())).toEqual([
+      'MI: HH Pandya: new',
+      'MI: HH Pandya again: conflict',
+      'MI: SA Yadav: failed',
+    ]);
     expect(badPreview.json().Lines[2].Reason).toMatch(/unknown position "Keeper-ish"/);
     const refused = await squads('bad.csv', bad, true);
     expect(refused.statusCode).toBe(400);
@@ -270,7 +308,10 @@ describe('operator schedule and squads files', () => {
     const noSeason = await squads('s.json', JSON.stringify({ teams: [] }), false);
     expect(noSeason.statusCode).toBe(400);
     expect(noSeason.json().error.message).toMatch(/season/);
-    const user = await w.user.client.post('/api/operator/schedule', { File: upload('x.csv', csv(ROWS.m1)), Apply: false });
+    const user = await w.user.client.post('/api/operator/schedule', {
+      File: upload('x.csv', csv(ROWS.m1)),
+      Apply: false,
+    });
     expect(user.statusCode).toBe(403);
     const anonymous = await w.t.client().post('/api/operator/squads', { File: upload('x.csv', 'a'), Apply: false });
     expect(anonymous.statusCode).toBe(401);

@@ -2,7 +2,16 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importSchedule } from '../../src/cricket/import/schedule';
 import { linesOfRows, withCliRun } from '../../src/operator/cli-runs';
-import { type ImportsWorld, MATCHES, matchBytes, matchJson, scoring, startImportsWorld, upload, writeCounts } from './imports-setup';
+import {
+  type ImportsWorld,
+  MATCHES,
+  matchBytes,
+  matchJson,
+  scoring,
+  startImportsWorld,
+  upload,
+  writeCounts,
+} from './imports-setup';
 
 /** Results from the operator console: Cricsheet uploads, results set by hand, fixtures, import history (issue 18). */
 
@@ -12,13 +21,7 @@ describe('operator results and import history', () => {
     w.op.client.post('/api/operator/results/cricsheet', { Files, ...(Prefer ? { Prefer } : {}) });
   const lines = (body: { Lines: { Key: string; Status: string }[] }) => body.Lines.map((l) => `${l.Key}: ${l.Status}`);
   const fixtureOf = async (matchId: string) =>
-    (
-      await w.t.db
-        .selectFrom('fixtures')
-        .selectAll()
-        .where('cricsheet_match_id', '=', matchId)
-        .executeTakeFirstOrThrow()
-    );
+    await w.t.db.selectFrom('fixtures').selectAll().where('cricsheet_match_id', '=', matchId).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     w = await startImportsWorld();
@@ -48,7 +51,11 @@ describe('operator results and import history', () => {
     const zipped = await post([upload('recent.zip', zip)]);
     expect(zipped.statusCode).toBe(200);
     expect(lines(zipped.json()).sort()).toEqual([`${MATCHES[2]}.json: imported`, `${MATCHES[3]}.json: imported`]);
-    const audit = await w.t.db.selectFrom('audit_log').select('action').where('action', '=', 'results.upload').execute();
+    const audit = await w.t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'results.upload')
+      .execute();
     expect(audit).toHaveLength(3);
   });
 
@@ -57,8 +64,9 @@ describe('operator results and import history', () => {
     const f = await fixtureOf(MATCHES[2]);
     const before = await scoring(w.t, f.id);
     // A correction: the first ball of the match was a six, not a dot.
-    const d = m.innings[0].overs[0].deliveries[0];
-    d.runs = { batter: 6, extras: d.runs.extras, total: d.runs.extras + 6 };
+    const d = m.innings[0]!.overs[0]!.deliveries[0]!;
+    const extras = d.runs?.extras ?? 0;
+    d.runs = { batter: 6, extras, total: extras + 6 };
     const res = await post([upload(`${MATCHES[2]}.json`, JSON.stringify(m))]);
     expect(res.statusCode).toBe(200);
     expect(lines(res.json())).toEqual([`${MATCHES[2]}.json: updated`]);
@@ -68,7 +76,7 @@ describe('operator results and import history', () => {
 
   it('reports a malformed file as failed with its JSON path and writes nothing', async () => {
     const m = matchJson('1422123');
-    delete m.innings[1].overs[2].deliveries[3].runs;
+    delete m.innings[1]!.overs[2]!.deliveries[3]!.runs;
     const counts = await writeCounts(w.t);
     const res = await post([upload('1422123.json', JSON.stringify(m)), upload('junk.json', '{ nope')]);
     expect(res.statusCode).toBe(200);
@@ -77,7 +85,10 @@ describe('operator results and import history', () => {
     const bad = body.Lines.find((l: { Key: string }) => l.Key === '1422123.json');
     expect(bad).toMatchObject({ Status: 'failed' });
     expect(bad.Path).toMatch(/^innings\[1\]\.overs\[2\]\.deliveries\[3\]/);
-    expect(body.Lines.find((l: { Key: string }) => l.Key === 'junk.json')).toMatchObject({ Status: 'failed', Path: '$' });
+    expect(body.Lines.find((l: { Key: string }) => l.Key === 'junk.json')).toMatchObject({
+      Status: 'failed',
+      Path: '$',
+    });
     const now = await writeCounts(w.t);
     expect({ ...now, import_runs: 0, import_run_lines: 0, audit_log: 0 }).toEqual({
       ...counts,
@@ -107,7 +118,7 @@ describe('operator results and import history', () => {
     ).toBe(403);
   });
 
-  it('lists a season\'s fixtures with the result as read and where it came from', async () => {
+  it("lists a season's fixtures with the result as read and where it came from", async () => {
     const f = await fixtureOf(MATCHES[3]);
     const res = await w.op.client.get(`/api/operator/fixtures?seasonId=${f.season_id}`);
     expect(res.statusCode).toBe(200);
@@ -140,7 +151,11 @@ describe('operator results and import history', () => {
     expect(again.json().RescoredFixtureIDs).toEqual([]);
 
     const lsg = (await w.t.db.selectFrom('teams').select('id').where('code', '=', 'LSG').executeTakeFirstOrThrow()).id;
-    const pooran = await w.t.db.selectFrom('players').select('id').where('full_name', '=', 'N Pooran').executeTakeFirstOrThrow();
+    const pooran = await w.t.db
+      .selectFrom('players')
+      .select('id')
+      .where('full_name', '=', 'N Pooran')
+      .executeTakeFirstOrThrow();
     const corrected = await w.op.client.post(url, {
       Status: 'completed',
       WinnerTeamID: lsg,
@@ -172,15 +187,32 @@ describe('operator results and import history', () => {
     await bad({ Status: 'completed' }, /needs a winner, or a tie/);
     await bad({ Status: 'completed', Tie: true, WinnerTeamID: lsg }, /tied fixture has no winner/);
     await bad({ Status: 'no_result', WinnerTeamID: lsg }, /has no winner/);
-    const outsider = await w.t.db.selectFrom('players').select('id').where('full_name', '=', 'AD Russell').executeTakeFirstOrThrow();
-    await bad({ Status: 'completed', WinnerTeamID: lsg, PlayerOfMatchIDs: [outsider.id] }, /not in either team's squad/);
+    const outsider = await w.t.db
+      .selectFrom('players')
+      .select('id')
+      .where('full_name', '=', 'AD Russell')
+      .executeTakeFirstOrThrow();
+    await bad(
+      { Status: 'completed', WinnerTeamID: lsg, PlayerOfMatchIDs: [outsider.id] },
+      /not in either team's squad/,
+    );
     await bad({ Status: 'rained_off' }, /.+/);
-    expect((await w.op.client.post('/api/operator/fixtures/999999/result', { Status: 'no_result' })).statusCode).toBe(404);
+    expect((await w.op.client.post('/api/operator/fixtures/999999/result', { Status: 'no_result' })).statusCode).toBe(
+      404,
+    );
 
     const [future] = await importSchedule(w.t.db, [
-      { season: 'IPL 2024', matchNumber: 70, startTime: '2099-05-19T14:00:00Z', home: 'Rajasthan Royals', away: 'Kolkata Knight Riders' },
+      {
+        season: 'IPL 2024',
+        matchNumber: 70,
+        startTime: '2099-05-19T14:00:00Z',
+        home: 'Rajasthan Royals',
+        away: 'Kolkata Knight Riders',
+      },
     ]);
-    const notYet = await w.op.client.post(`/api/operator/fixtures/${future!.fixtureId}/result`, { Status: 'no_result' });
+    const notYet = await w.op.client.post(`/api/operator/fixtures/${future!.fixtureId}/result`, {
+      Status: 'no_result',
+    });
     expect(notYet.statusCode).toBe(400);
     expect(notYet.json().error.message).toMatch(/has not started yet/);
   });
@@ -188,7 +220,13 @@ describe('operator results and import history', () => {
   it('keeps the history of every run, with who started it, page by page, and CLI runs too', async () => {
     await withCliRun(w.t.db, 'schedule', '/tmp/s.json', async () => {
       const rows = await importSchedule(w.t.db, [
-        { season: 'IPL 2024', matchNumber: 71, startTime: '2099-05-20T14:00:00Z', home: 'Rajasthan Royals', away: 'Punjab Kings' },
+        {
+          season: 'IPL 2024',
+          matchNumber: 71,
+          startTime: '2099-05-20T14:00:00Z',
+          home: 'Rajasthan Royals',
+          away: 'Punjab Kings',
+        },
       ]);
       return { value: rows, result: { lines: linesOfRows(rows) } };
     });
@@ -196,8 +234,16 @@ describe('operator results and import history', () => {
     expect(first.statusCode).toBe(200);
     const page = first.json();
     expect(page.Runs).toHaveLength(3);
-    expect(page.Runs[0]).toMatchObject({ Kind: 'schedule', Trigger: 'cli', StartedBy: expect.stringMatching(/^cli \(/) });
-    expect(page.Runs[1]).toMatchObject({ Kind: 'result', Trigger: 'console', StartedBy: expect.stringContaining('Olive Operator') });
+    expect(page.Runs[0]).toMatchObject({
+      Kind: 'schedule',
+      Trigger: 'cli',
+      StartedBy: expect.stringMatching(/^cli \(/),
+    });
+    expect(page.Runs[1]).toMatchObject({
+      Kind: 'result',
+      Trigger: 'console',
+      StartedBy: expect.stringContaining('Olive Operator'),
+    });
     const ids: number[] = page.Runs.map((r: { ImportRunID: number }) => r.ImportRunID);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const next = (await w.op.client.get(`/api/operator/imports?limit=3&before=${page.NextBefore}`)).json();
@@ -205,7 +251,9 @@ describe('operator results and import history', () => {
     let all = 0;
     let before: number | null = null;
     do {
-      const p = (await w.op.client.get(`/api/operator/imports?limit=200${before ? `&before=${before}` : ''}`)).json();
+      const p: { Runs: unknown[]; NextBefore: number | null } = (
+        await w.op.client.get(`/api/operator/imports?limit=200${before ? `&before=${before}` : ''}`)
+      ).json();
       all += p.Runs.length;
       before = p.NextBefore;
     } while (before);

@@ -13,7 +13,12 @@ export const IPL_DIR = process.env.CRICSHEET_DIR
 export const MATCHES = ['1422119', '1422120', '1422121', '1422122'] as const;
 
 export const matchBytes = (id: string) => readFileSync(join(IPL_DIR, `${id}.json`));
-export const matchJson = (id: string) => JSON.parse(matchBytes(id).toString('utf8')) as Record<string, any>;
+/** A match file as a loosely typed object, for tests that edit it. */
+export interface MatchFile {
+  innings: { overs: { deliveries: { runs?: { batter: number; extras: number; total: number } }[] }[] }[];
+  [key: string]: unknown;
+}
+export const matchJson = (id: string) => JSON.parse(matchBytes(id).toString('utf8')) as MatchFile;
 
 export const b64 = (content: string | Uint8Array) =>
   Buffer.from(typeof content === 'string' ? Buffer.from(content, 'utf8') : content).toString('base64');

@@ -302,7 +302,8 @@ export async function importSchedule(db: Kysely<DB>, rows: readonly ScheduleRow[
   return lines.map((l) => ({
     row: l.row,
     key: l.key,
-    status: l.status === 'new' ? 'created' : l.status === 'moved' ? 'updated' : l.status === 'conflict' ? 'failed' : l.status,
+    status:
+      l.status === 'new' ? 'created' : l.status === 'moved' ? 'updated' : l.status === 'conflict' ? 'failed' : l.status,
     ...(l.fixtureId !== undefined ? { fixtureId: l.fixtureId } : {}),
     ...(l.reason !== undefined ? { reason: l.reason } : {}),
   }));

@@ -88,8 +88,11 @@ export function squadRecordsOfText(name: string, text: string): SquadRecords {
       throw new Error(
         seasons.length ? `${name}: one season per file (found ${seasons.join(', ')})` : `${name}: season is required`,
       );
-    const head = squadsHeadSchema.safeParse(rows.find((r) => r.c.year !== undefined || r.c.competition)?.c ?? rows[0]!.c);
-    if (!head.success) throw new Error(`${name}: ${head.error.issues[0]!.path.join('.')}: ${head.error.issues[0]!.message}`);
+    const head = squadsHeadSchema.safeParse(
+      rows.find((r) => r.c.year !== undefined || r.c.competition)?.c ?? rows[0]!.c,
+    );
+    if (!head.success)
+      throw new Error(`${name}: ${head.error.issues[0]!.path.join('.')}: ${head.error.issues[0]!.message}`);
     return {
       ...head.data,
       season: String(seasons[0]),
@@ -227,7 +230,9 @@ export async function writeSquadRecords(
         .insertInto('players')
         .values({ cricsheet_id: p.cricsheetId, full_name: p.name, position_id: p.positionId, position_source: 'data' })
         .onConflict((oc) =>
-          oc.column('cricsheet_id').doUpdateSet({ full_name: p.name, position_id: p.positionId, position_source: 'data' }),
+          oc
+            .column('cricsheet_id')
+            .doUpdateSet({ full_name: p.name, position_id: p.positionId, position_source: 'data' }),
         )
         .returning('id')
         .executeTakeFirstOrThrow();
