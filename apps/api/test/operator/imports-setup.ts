@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { IPL_2024_DIR } from '../cricket/builder';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../helpers';
 
 /** Shared by the operator imports tests: an app with an operator and an ordinary user, real IPL 2024 files. */
 
-export const IPL_DIR = process.env.CRICSHEET_DIR
-  ? join(process.env.CRICSHEET_DIR, 'ipl-2024')
-  : '/work/shared/cricsheet/ipl-2024';
+export const IPL_DIR = IPL_2024_DIR;
 
 /** Matches 1–4 of IPL 2024 (RCB v CSK, DC v PBKS, KKR v SRH, RR v LSG). */
 export const MATCHES = ['1422119', '1422120', '1422121', '1422122'] as const;
