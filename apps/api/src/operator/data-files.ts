@@ -159,7 +159,10 @@ export async function importDataFile(
     if (!(e instanceof Rollback)) {
       // A file row that made the database refuse a statement: reported, never a 500.
       if (e instanceof HttpError) throw e;
-      return refuse(`Nothing was applied: ${(e as Error).message}`, lines);
+      return refuse(
+        `${apply ? 'Nothing was applied' : 'The file cannot be previewed'}: ${(e as Error).message}`,
+        lines,
+      );
     }
   }
   if (runId === null) {
