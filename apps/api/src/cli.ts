@@ -9,7 +9,7 @@ import { applyPositions } from './cricket/import/positions';
 import { importResults, readResultsFile } from './cricket/import/results';
 import type { RowReport } from './cricket/import/rows';
 import { importSchedule, readScheduleFile } from './cricket/import/schedule';
-import { importSquads, squadsFromJson } from './cricket/import/squads';
+import { importSquads, readSquadsFile } from './cricket/import/squads';
 import { fixturesOfPlayers } from './cricket/import/players';
 import { onResultsChanged } from './cricket/scoring/rescore';
 import { playerStats } from './cricket/stats';
@@ -17,6 +17,8 @@ import { type Database, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { replayMatch } from './live/runner';
 import { operatorCommand } from './operator/cli';
+import { linesOfRows, withCliRun } from './operator/cli-runs';
+import { lineOfEntry } from './operator/cricsheet-files';
 
 const USAGE = `Usage: pnpm --filter @fantasy-cricket/api cli <command>
 
@@ -25,7 +27,7 @@ const USAGE = `Usage: pnpm --filter @fantasy-cricket/api cli <command>
                                       match as another is a conflict unless --prefer names the one to keep
   import schedule <file.json|csv>     Create or update scheduled fixtures
   import results <file.json>          Set results of existing fixtures (e.g. washed out)
-  import squads <file.json>           Add players to season squads with fixed positions
+  import squads <file.json|csv>       Add players to season squads with fixed positions
   demo-season [--now <ISO time>]      Create the demo season / play its started fixtures
   positions                           Re-infer player positions and re-score what changed
   seasons                             List seasons
@@ -148,7 +150,10 @@ async function main(argv: string[]): Promise<number> {
       const path = resolve(process.env.INIT_CWD ?? process.cwd(), arg);
       if (sub === 'cricsheet') {
         const prefer = argv.flatMap((a, i) => (i > 2 && argv[i - 1] === '--prefer' ? [a] : []));
-        const report = await importCricsheetPath(db, path, { onEntry: printEntry, prefer });
+        const report = await withCliRun(db, 'cricsheet', path, async () => {
+          const r = await importCricsheetPath(db, path, { onEntry: printEntry, prefer });
+          return { value: r, result: { lines: r.entries.map(lineOfEntry), rescoredFixtureIds: r.fixtureIds } };
+        });
         const c = report.counts;
         console.log(
           `${report.entries.length} files: ${c.imported} imported, ${c.updated} updated, ${c.unchanged} unchanged, ${c.failed} failed, ${c.conflict} conflicts, ${c.superseded} superseded; ${report.positionsChanged} player positions changed`,
@@ -160,10 +165,40 @@ async function main(argv: string[]): Promise<number> {
         }
         return c.failed || c.conflict ? 1 : 0;
       }
-      if (sub === 'schedule') return printRows(await importSchedule(db, readScheduleFile(path)));
-      if (sub === 'results') return printRows(await importResults(db, readResultsFile(path)));
+      if (sub === 'schedule' || sub === 'results') {
+        const rows = await withCliRun(db, sub === 'schedule' ? 'schedule' : 'results', path, async () => {
+          const r =
+            sub === 'schedule'
+              ? await importSchedule(db, readScheduleFile(path))
+              : await importResults(db, readResultsFile(path));
+          return {
+            value: r,
+            result: {
+              lines: linesOfRows(r),
+              ...(sub === 'results'
+                ? { rescoredFixtureIds: r.flatMap((l) => (l.status === 'updated' && l.fixtureId ? [l.fixtureId] : [])) }
+                : {}),
+            },
+          };
+        });
+        return printRows(rows);
+      }
       if (sub === 'squads') {
-        const r = await importSquads(db, squadsFromJson(JSON.parse(readFileSync(path, 'utf8')), path));
+        const r = await withCliRun(db, 'squads', path, async () => {
+          const done = await importSquads(db, readSquadsFile(path));
+          return {
+            value: done,
+            result: {
+              lines: done.lines.map((l) => ({
+                key: l.key,
+                status: l.status,
+                reason: l.reason ?? null,
+                ...(l.before ? { before: l.before } : {}),
+                ...(l.after ? { after: l.after } : {}),
+              })),
+            },
+          };
+        });
         console.log(`${r.players} squad players written`);
         return 0;
       }

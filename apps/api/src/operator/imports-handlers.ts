@@ -1,5 +1,8 @@
 import type { PartialHandlerMap } from '../http/contract';
-import { notYet } from './placeholder';
+import { requireOperator } from './access';
+import { importDataFile } from './data-files';
+import { importRunPage, importRunReport } from './reports';
+import { operatorFixtures, setFixtureResult, uploadCricsheetResults } from './results';
 
 type ImportOps =
   | 'listOperatorFixtures'
@@ -12,11 +15,38 @@ type ImportOps =
 
 /** Operator operations: schedule, squads and results imports, fixture results, import history. */
 export const importsHandlers: PartialHandlerMap<ImportOps> = {
-  listOperatorFixtures: notYet,
-  importScheduleFile: notYet,
-  importSquadsFile: notYet,
-  uploadCricsheetResults: notYet,
-  setFixtureResult: notYet,
-  listImportRuns: notYet,
-  getImportRun: notYet,
+  async listOperatorFixtures({ query, session, deps }) {
+    await requireOperator(deps.db, session);
+    return { status: 200, body: await operatorFixtures(deps.db, query.seasonId) };
+  },
+
+  async importScheduleFile({ body, session, deps }) {
+    const actor = await requireOperator(deps.db, session);
+    return { status: 200, body: await importDataFile(deps.db, actor, 'schedule', body.File, body.Apply) };
+  },
+
+  async importSquadsFile({ body, session, deps }) {
+    const actor = await requireOperator(deps.db, session);
+    return { status: 200, body: await importDataFile(deps.db, actor, 'squads', body.File, body.Apply) };
+  },
+
+  async uploadCricsheetResults({ body, session, deps }) {
+    const actor = await requireOperator(deps.db, session);
+    return { status: 200, body: await uploadCricsheetResults(deps.db, actor, body.Files, body.Prefer) };
+  },
+
+  async setFixtureResult({ params, body, session, deps }) {
+    const actor = await requireOperator(deps.db, session);
+    return { status: 200, body: await setFixtureResult(deps.db, actor, params.fixtureId, body) };
+  },
+
+  async listImportRuns({ query, session, deps }) {
+    await requireOperator(deps.db, session);
+    return { status: 200, body: await importRunPage(deps.db, { before: query.before, limit: query.limit }) };
+  },
+
+  async getImportRun({ params, session, deps }) {
+    await requireOperator(deps.db, session);
+    return { status: 200, body: await importRunReport(deps.db, params.importRunId) };
+  },
 };

@@ -73,7 +73,7 @@ export function readResultsFile(file: string): ResultRow[] {
   });
 }
 
-type ManualResult = Pick<
+export type ManualResult = Pick<
   Selectable<FixtureResultsTable>,
   'result_type' | 'winner_team_id' | 'won_by_runs' | 'won_by_wickets' | 'method' | 'super_over_winner_team_id'
 >;
@@ -104,6 +104,38 @@ async function sameResult(
   const want = [...new Set(pomIds)].sort((a, b) => a - b);
   const have = pom.map((p) => p.player_id).sort((a, b) => a - b);
   return want.length === have.length && want.every((id, i) => id === have[i]);
+}
+
+/**
+ * Stores a fixture's status, result and player(s) of the match in `trx` and re-scores it
+ * (`onResultChanged`), or writes nothing and says 'unchanged' when they are what is stored. The
+ * caller refreshes standings (`afterResultsImported`) once committed.
+ */
+export async function writeResult(
+  trx: Kysely<DB>,
+  fixtureId: number,
+  statusNow: FixtureStatus,
+  status: Extract<FixtureStatus, 'completed' | 'no_result' | 'abandoned'>,
+  result: ManualResult,
+  pomIds: readonly number[],
+): Promise<'updated' | 'unchanged'> {
+  if (await sameResult(trx, fixtureId, statusNow, status, result, pomIds)) return 'unchanged';
+  await trx
+    .insertInto('fixture_results')
+    .values({ fixture_id: fixtureId, ...result })
+    .onConflict((oc) => oc.column('fixture_id').doUpdateSet(result))
+    .execute();
+  await trx.deleteFrom('fixture_player_of_match').where('fixture_id', '=', fixtureId).execute();
+  const ids = [...new Set(pomIds)];
+  if (ids.length) {
+    await trx
+      .insertInto('fixture_player_of_match')
+      .values(ids.map((player_id) => ({ fixture_id: fixtureId, player_id })))
+      .execute();
+  }
+  await trx.updateTable('fixtures').set({ status, updated_at: new Date() }).where('id', '=', fixtureId).execute();
+  await onResultChanged(trx, fixtureId);
+  return 'updated';
 }
 
 /**
@@ -160,28 +192,8 @@ export async function importResults(db: Kysely<DB>, rows: readonly ResultRow[]):
           method: r.method ?? null,
           super_over_winner_team_id: resultType === 'tie' ? team(r.superOverWinner) : null,
         } as const;
-        if (await sameResult(trx, f.id, f.status, r.status, result, pomIds)) {
-          return { status: 'unchanged' as const, fixtureId: f.id };
-        }
-        await trx
-          .insertInto('fixture_results')
-          .values({ fixture_id: f.id, ...result })
-          .onConflict((oc) => oc.column('fixture_id').doUpdateSet(result))
-          .execute();
-        await trx.deleteFrom('fixture_player_of_match').where('fixture_id', '=', f.id).execute();
-        if (pomIds.length) {
-          await trx
-            .insertInto('fixture_player_of_match')
-            .values(pomIds.map((player_id) => ({ fixture_id: f.id, player_id })))
-            .execute();
-        }
-        await trx
-          .updateTable('fixtures')
-          .set({ status: r.status, updated_at: new Date() })
-          .where('id', '=', f.id)
-          .execute();
-        await onResultChanged(trx, f.id);
-        return { status: 'updated' as const, fixtureId: f.id };
+        const status = await writeResult(trx, f.id, f.status, r.status, result, pomIds);
+        return { status, fixtureId: f.id };
       });
       reports.push({ row: i, key, ...report });
     } catch (e) {

@@ -21,10 +21,19 @@ export function asRecord(v: unknown): Record<string, unknown> {
   return v as Record<string, unknown>;
 }
 
-/** A file's text as records: CSV (by its `.csv` name) with a header row, or JSON. */
+/** A file's records: CSV (by its `.csv` name) with a header row, or JSON. */
 export function readRecordsText(file: string): { csv: Record<string, string>[] } | { json: unknown } {
-  const text = readFileSync(file, 'utf8');
-  return file.toLowerCase().endsWith('.csv') ? { csv: csvRows(text) } : { json: JSON.parse(text) as unknown };
+  return recordsOfText(file, readFileSync(file, 'utf8'));
+}
+
+/** The records of a file's text named `name` (an upload, a path): CSV by its `.csv` name, else JSON. */
+export function recordsOfText(name: string, text: string): { csv: Record<string, string>[] } | { json: unknown } {
+  if (name.toLowerCase().endsWith('.csv')) return { csv: csvRows(text) };
+  try {
+    return { json: JSON.parse(text) as unknown };
+  } catch (e) {
+    throw new Error(`${name}: not valid JSON (${(e as Error).message})`);
+  }
 }
 
 /** CSV (RFC 4180 quoting) into records keyed by the header row; blank lines are skipped, cells trimmed. */
