@@ -110,6 +110,8 @@ export default defineConfig({
         // Lock-time auto-picks and reminders within a second of a fixture starting or entering the window.
         PICK_JOBS_INTERVAL_MS: '1000',
         REMINDER_WINDOW_HOURS: '72',
+        // Result emails a second after a result settles (the operator suite reads them).
+        RESULT_EMAIL_DELAY_MS: '1000',
         RATE_LIMIT_MULTIPLIER: '20',
         LOG_LEVEL: 'warn',
       },
