@@ -1,8 +1,8 @@
 import type { components } from '@fantasy-cricket/api-client';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { afterResultsImported } from '../cricket/import/after';
 import { type ManualResult, writeResult } from '../cricket/import/results';
-import type { DB } from '../db/schema';
+import type { DB, FixtureResultsTable } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Actor } from './access';
 import { recordAudit } from './audit';
@@ -98,7 +98,7 @@ export async function operatorFixtures(db: Kysely<DB>, seasonId: number): Promis
   const pom = await db
     .selectFrom('fixture_player_of_match as m')
     .innerJoin('players as p', 'p.id', 'm.player_id')
-    .select(['m.fixture_id', 'p.full_name'])
+    .select(['m.fixture_id', 'p.id', 'p.full_name'])
     .where('m.fixture_id', 'in', ids)
     .orderBy('p.full_name')
     .execute();
@@ -119,8 +119,37 @@ export async function operatorFixtures(db: Kysely<DB>, seasonId: number): Promis
       Result: text,
       ResultSource: text === null ? null : imported.has(f.id) || f.cricsheet_match_id !== null ? 'cricsheet' : 'manual',
       PlayerOfMatch: pom.filter((p) => p.fixture_id === f.id).map((p) => p.full_name),
+      Current: currentResult(
+        f.status,
+        results.get(f.id),
+        pom.filter((p) => p.fixture_id === f.id).map((p) => p.id),
+      ),
     };
   });
+}
+
+/** The stored result as a `setFixtureResult` body (what the correction form starts from); null before one. */
+function currentResult(
+  status: string,
+  r: Selectable<FixtureResultsTable> | undefined,
+  playerOfMatchIds: number[],
+): OperatorFixture['Current'] {
+  if (status !== 'completed' && status !== 'no_result' && status !== 'abandoned') return null;
+  const PlayerOfMatchIDs = [...playerOfMatchIds].sort((a, b) => a - b);
+  if (status !== 'completed' || !r || r.result_type === 'no_result') {
+    return { Status: status === 'completed' ? 'no_result' : status, PlayerOfMatchIDs };
+  }
+  const tie = r.result_type === 'tie';
+  return {
+    Status: 'completed',
+    Tie: tie,
+    WinnerTeamID: tie ? null : r.winner_team_id,
+    WonByRuns: r.won_by_runs,
+    WonByWickets: r.won_by_wickets,
+    Method: r.method,
+    SuperOverWinnerTeamID: tie ? r.super_over_winner_team_id : null,
+    PlayerOfMatchIDs,
+  };
 }
 
 /** What the audit log and the report show of a fixture's result. */

@@ -1368,6 +1368,8 @@ export interface components {
              */
             ResultSource: "cricsheet" | "manual" | null;
             PlayerOfMatch: string[];
+            /** @description The stored result in the shape `setFixtureResult` takes (the correction form starts from it); null before a result */
+            Current: components["schemas"]["FixtureResultRequest"] | null;
         };
         UploadedFile: {
             FileName: string;
