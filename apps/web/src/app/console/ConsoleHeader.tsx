@@ -24,7 +24,7 @@ export function ConsoleHeader({ withMenu = true }: { withMenu?: boolean }) {
   return (
     <Header
       logo={
-        <Link to="/console" aria-label="Operator console home">
+        <Link to="/console" aria-label="Fantasy Cricket operator console">
           <Logo className={styles.fullLogo} />
           <Logo markOnly className={styles.markLogo} aria-hidden="true" />
         </Link>

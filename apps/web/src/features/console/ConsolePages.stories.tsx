@@ -73,7 +73,7 @@ export const Results: Story = {
   render: () => <AppAt path="/console/results" />,
   play: async () => {
     const table = await screen.findByRole('table', { name: 'Fixtures of IPL 2024' });
-    await expect(await within(table).findByRole('button', { name: 'Correct the result of Match 1' })).toBeVisible();
+    await expect(await within(table).findByRole('button', { name: 'Correct result: Match 1' })).toBeVisible();
   },
 };
 
@@ -82,7 +82,7 @@ export const CorrectResult: Story = {
   render: () => <AppAt path="/console/results" />,
   play: async () => {
     const table = await screen.findByRole('table', { name: 'Fixtures of IPL 2024' });
-    await userEvent.click(await within(table).findByRole('button', { name: 'Correct the result of Match 1' }));
+    await userEvent.click(await within(table).findByRole('button', { name: 'Correct result: Match 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Correct the result: Match 1' });
     await expect(await within(dialog).findByRole('checkbox', { name: 'Virat Kohli' })).toBeInTheDocument();
   },

@@ -117,7 +117,7 @@ describe('Results', () => {
     renderApp('/console/results', { user: testUser });
     const table = await screen.findByRole('table', { name: 'Fixtures of IPL 2024' });
     await within(table).findByText('Match 1');
-    await user.click(within(table).getByRole('button', { name: 'Mark Match 1 washed out' }));
+    await user.click(within(table).getByRole('button', { name: 'Washed out: Match 1' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Change the result?' });
     await user.click(within(dialog).getByRole('button', { name: 'Mark washed out' }));
     await screen.findByRole('region', { name: 'Result report: Match 1' });
@@ -140,7 +140,7 @@ describe('Results', () => {
     );
     renderApp('/console/results', { user: testUser });
     const table = await screen.findByRole('table', { name: 'Fixtures of IPL 2024' });
-    await user.click(await within(table).findByRole('button', { name: 'Correct the result of Match 1' }));
+    await user.click(await within(table).findByRole('button', { name: 'Correct result: Match 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Correct the result: Match 1' });
     await within(dialog).findByText('Virat Kohli');
 
@@ -192,7 +192,7 @@ describe('Results', () => {
       reply('/operator/fixtures/{fixtureId}/result', 'post', 200, resultReport),
     );
     renderApp('/console/results', { user: testUser });
-    await user.click(await screen.findByRole('button', { name: 'Correct the result of Match 1' }));
+    await user.click(await screen.findByRole('button', { name: 'Correct result: Match 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Correct the result: Match 1' });
     await user.click(within(dialog).getByRole('radio', { name: 'Tie' }));
     await chooseOption(user, 'Super-over winner', 'Chennai Super Kings');

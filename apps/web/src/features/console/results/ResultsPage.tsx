@@ -205,7 +205,7 @@ function SeasonFixtures() {
                   key={status}
                   size="sm"
                   variant="secondary"
-                  aria-label={`Mark ${fixture.Name} ${markLabel[status].toLowerCase()}`}
+                  aria-label={`${markLabel[status]}: ${fixture.Name}`}
                   onClick={() => setMark({ fixture, status })}
                 >
                   {markLabel[status]}
@@ -213,7 +213,7 @@ function SeasonFixtures() {
               ))}
               <Button
                 size="sm"
-                aria-label={`Correct the result of ${fixture.Name}`}
+                aria-label={`Correct result: ${fixture.Name}`}
                 onClick={() => setCorrecting(fixture)}
               >
                 Correct result
