@@ -49,7 +49,8 @@ export function AuditLogPage() {
       col.display({
         id: 'change',
         header: 'Change',
-        meta: { cellClassName: styles.breakAnywhere },
+        // Stacked on phones, the before/after takes the row's whole width (the last line of the block).
+        meta: { cellClassName: styles.breakAnywhere, narrow: 'actions' },
         cell: ({ row }) => <Change entry={row.original} />,
       }),
     ];

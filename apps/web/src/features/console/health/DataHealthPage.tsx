@@ -177,7 +177,7 @@ export function DataHealthPage() {
           <TextField
             label="Hours after the start"
             inputMode="numeric"
-            className={styles.numberInput}
+            className={styles.hoursField}
             hint="A fixture without a result this long after its start is listed."
             error={errors.hours?.message}
             {...register('hours')}

@@ -158,7 +158,7 @@ function SeasonFixtures() {
         cell: ({ row }) => (
           <div className={styles.cellStack}>
             <span>{row.original.Name}</span>
-            <Text as="span" size="sm" tone="muted">
+            <Text as="span" size="sm" tone="muted" className={styles.nowrap}>
               {row.original.Home.Code} v {row.original.Away.Code}
             </Text>
           </div>
@@ -211,11 +211,7 @@ function SeasonFixtures() {
                   {markLabel[status]}
                 </Button>
               ))}
-              <Button
-                size="sm"
-                aria-label={`Correct result: ${fixture.Name}`}
-                onClick={() => setCorrecting(fixture)}
-              >
+              <Button size="sm" aria-label={`Correct result: ${fixture.Name}`} onClick={() => setCorrecting(fixture)}>
                 Correct result
               </Button>
             </div>
@@ -237,6 +233,7 @@ function SeasonFixtures() {
           emptyMessage="No seasons yet."
         >
           <Select
+            className={styles.picker}
             label="Season"
             options={(seasons.data ?? []).map((s) => ({ value: String(s.SeasonID), label: s.Name }))}
             value={season ? String(season.SeasonID) : ''}

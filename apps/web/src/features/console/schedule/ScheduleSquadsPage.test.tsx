@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, reply } from '../../../test/api';
 import { renderApp, testUser } from '../../../test/render';
+import { formatDateTime } from '../shared/format';
 import { conflictLines, makeReport } from '../shared/testData';
 
 const operator = reply('/operator/status', 'get', 200, { Operator: true });
@@ -42,7 +43,9 @@ describe('Schedule & squads', () => {
     expect(rows[0]).toHaveTextContent('1. Match 1');
     expect(rows[0]).toHaveTextContent('new');
     expect(rows[1]).toHaveTextContent('moved');
-    expect(rows[1]).toHaveTextContent('StartTime: 2025-03-23T10:00:00Z → 2025-03-23T14:00:00Z');
+    expect(rows[1]).toHaveTextContent(
+      `StartTime: ${formatDateTime('2025-03-23T10:00:00Z')} → ${formatDateTime('2025-03-23T14:00:00Z')}`,
+    );
     expect(rows[2]).toHaveTextContent('unchanged');
     expect(within(report).getByRole('list', { name: 'Counts' })).toHaveTextContent('new: 2');
     expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Preview');

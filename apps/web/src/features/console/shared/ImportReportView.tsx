@@ -108,7 +108,9 @@ export function ImportReportView({
   const counts = countEntries(report.Counts);
   return (
     <section className={styles.stack} aria-label={title}>
-      <Heading level={headingLevel}>{title}</Heading>
+      <Heading level={headingLevel} size={3} className={styles.breakAnywhere}>
+        {title}
+      </Heading>
       <div className={styles.actions}>
         <StatusBadge tone={outcomeTone[report.Outcome]}>{outcomeLabel[report.Outcome]}</StatusBadge>
         <Text as="span" size="sm" tone="muted">

@@ -27,12 +27,12 @@ export interface PagerProps {
   busy?: boolean;
 }
 
-/** Newer / Older buttons and the page number. */
+/** Newer / Older buttons (named "Newer runs", "Older runs"…) and the page number. */
 export function Pager({ page, nextBefore, onNewer, onOlder, noun, busy = false }: PagerProps) {
   return (
     <nav className={styles.pager} aria-label={`Pages of ${noun}`}>
-      <Button variant="secondary" size="sm" disabled={page <= 1 || busy} onClick={onNewer}>
-        Newer {noun}
+      <Button variant="secondary" size="sm" aria-label={`Newer ${noun}`} disabled={page <= 1 || busy} onClick={onNewer}>
+        Newer
       </Button>
       <Text as="span" size="sm" tone="muted" aria-live="polite">
         Page {page}
@@ -40,10 +40,11 @@ export function Pager({ page, nextBefore, onNewer, onOlder, noun, busy = false }
       <Button
         variant="secondary"
         size="sm"
+        aria-label={`Older ${noun}`}
         disabled={!nextBefore || busy}
         onClick={() => nextBefore && onOlder(nextBefore)}
       >
-        Older {noun}
+        Older
       </Button>
     </nav>
   );

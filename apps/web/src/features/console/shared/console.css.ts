@@ -21,7 +21,7 @@ export const toolbar = style({
   flexDirection: 'column',
   gap: vars.space.sm,
   '@media': {
-    'screen and (min-width: 600px)': { flexDirection: 'row', alignItems: 'flex-end', justifyContent: 'space-between' },
+    'screen and (min-width: 600px)': { flexDirection: 'row', alignItems: 'center', justifyContent: 'space-between' },
   },
 });
 
@@ -129,7 +129,13 @@ export const radio = style({ display: 'inline-flex', alignItems: 'center', gap: 
 
 export const numberInput = style({ width: '7rem' });
 
-export const pager = style({ display: 'flex', gap: vars.space.sm, justifyContent: 'space-between', flexWrap: 'wrap' });
+export const pager = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  flexWrap: 'wrap',
+});
 
 export const fieldset = style({
   display: 'flex',
@@ -140,3 +146,11 @@ export const fieldset = style({
   padding: 0,
   minWidth: 0,
 });
+
+export const nowrap = style({ whiteSpace: 'nowrap' });
+
+/** A picker that does not need the card's whole width (the season of the Results screen). */
+export const picker = style({ maxWidth: '22rem' });
+
+/** The hours of Data health: room for its hint beside the button. */
+export const hoursField = style({ flex: '1 1 14rem', maxWidth: '24rem' });

@@ -62,9 +62,12 @@ export const triggerLabel: Record<ImportRun['Trigger'], string> = {
   schedule: 'Schedule',
 };
 
+/** An ISO 8601 date-time as the API sends it (a line's StartTime), shown in the reader's words. */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
 function show(value: unknown): string {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return ISO_DATE_TIME.test(value) ? formatDateTime(value) : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }

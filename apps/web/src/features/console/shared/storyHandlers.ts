@@ -24,7 +24,7 @@ export const seasons = [
     Scheduled: 74,
   }),
   makeSeason(),
-  makeSeason({ SeasonID: 1, Name: 'IPL 2023', Year: 2023, Active: false, Fixtures: 74, Completed: 74, Scheduled: 0 }),
+  makeSeason({ SeasonID: 4, Name: 'IPL 2023', Year: 2023, Active: false, Fixtures: 74, Completed: 74, Scheduled: 0 }),
 ];
 
 export const fixtures = [
