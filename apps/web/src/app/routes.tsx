@@ -15,10 +15,12 @@ function screen(load: () => Promise<{ default: ComponentType }>): RouteObject['e
  * sent to /landing without fetching the shell first.
  */
 const HomeLayout = lazy(() => import('./HomeLayout'));
+/** The operator console's layout (its operator check, navigation and cache): a lazy chunk of its own. */
+const ConsoleLayout = lazy(() => import('./ConsoleLayout'));
 
 const toLanding = <Navigate to="/landing" replace />;
 
-/** The routes of spec section 2, and the Match Centre of a live fixture (issue 15). */
+/** The routes of spec section 2, the Match Centre of a live fixture (issue 15) and the operator console (issue 18). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -57,6 +59,28 @@ export const routes: RouteObject[] = [
           { path: 'match-centre/:fixtureId', element: screen(() => import('../routes/home.match-centre')) },
           { path: 'view-faqs', element: screen(() => import('../routes/home.view-faqs')) },
           { path: '*', element: toLanding },
+        ],
+      },
+      {
+        // The operator console (docs/decisions/0029-console-screens.md): signed in, then the layout
+        // asks the server whether the user is an operator.
+        path: 'console',
+        element: (
+          <RequireUser>
+            <ConsoleLayout />
+          </RequireUser>
+        ),
+        children: [
+          { index: true, element: <Navigate to="/console/seasons" replace /> },
+          { path: 'seasons', element: screen(() => import('../routes/console.seasons')) },
+          { path: 'schedule', element: screen(() => import('../routes/console.schedule')) },
+          { path: 'results', element: screen(() => import('../routes/console.results')) },
+          { path: 'imports', element: screen(() => import('../routes/console.imports')) },
+          { path: 'imports/:importRunId', element: screen(() => import('../routes/console.import-run')) },
+          { path: 'health', element: screen(() => import('../routes/console.health')) },
+          { path: 'operators', element: screen(() => import('../routes/console.operators')) },
+          { path: 'audit', element: screen(() => import('../routes/console.audit')) },
+          { path: '*', element: <Navigate to="/console/seasons" replace /> },
         ],
       },
       { path: '*', element: toLanding },

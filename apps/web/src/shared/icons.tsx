@@ -135,3 +135,56 @@ export const SignOutIcon = () => (
     <path d="M16 17l5-5-5-5M21 12H9" />
   </NavIcon>
 );
+
+// ---- the operator console's navigation
+export const ConsoleIcon = () => (
+  <NavIcon>
+    <rect x="3" y="4" width="18" height="13" rx="2" />
+    <path d="M8 21h8M12 17v4M7 9l3 2-3 2M12 13h4" />
+  </NavIcon>
+);
+
+export const CalendarIcon = () => (
+  <NavIcon>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4" />
+  </NavIcon>
+);
+
+export const UploadIcon = () => (
+  <NavIcon>
+    <path d="M12 16V4M7 9l5-5 5 5" />
+    <path d="M4 16v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
+  </NavIcon>
+);
+
+export const HistoryIcon = () => (
+  <NavIcon>
+    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+    <path d="M3 3v5h5M12 7v5l3 2" />
+  </NavIcon>
+);
+
+export const PulseIcon = () => (
+  <NavIcon>
+    <path d="M3 12h4l3-8 4 16 3-8h4" />
+  </NavIcon>
+);
+
+export const ShieldIcon = () => (
+  <NavIcon>
+    <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6Z" />
+  </NavIcon>
+);
+
+export const LogIcon = () => (
+  <NavIcon>
+    <path d="M8 6h12M8 12h12M8 18h12M4 6h0M4 12h0M4 18h0" />
+  </NavIcon>
+);
+
+export const BackIcon = () => (
+  <NavIcon>
+    <path d="M15 18l-6-6 6-6" />
+  </NavIcon>
+);

@@ -89,8 +89,11 @@ export function jsonResponse(status: number, body: unknown, statusText = ''): Re
   });
 }
 
+const OPERATOR_STATUS_PATH = '/api/operator/status';
+
 /**
- * Replaces fetch with the given routes (first match wins). Unmatched calls fail the test loudly.
+ * Replaces fetch with the given routes (first match wins). Unmatched calls fail the test loudly, except
+ * the shell's operator-status call, answered "not an operator" unless stubbed.
  * Returns the requests seen, for assertions on payloads and headers.
  */
 export function mockApi(...routes: Route[]) {
@@ -106,8 +109,13 @@ export function mockApi(...routes: Route[]) {
       headers: request.headers,
       body: text ? JSON.parse(text) : undefined,
     };
-    requests.push(captured);
     const route = routes.find((r) => r.method === request.method && r.pattern.test(url.pathname));
+    // The signed-in shell asks on every screen whether the user is a site operator (its console link).
+    // Unless the test stubs that call, the answer is "not an operator" and the call stays out of `requests`.
+    if (!route && request.method === 'GET' && url.pathname === OPERATOR_STATUS_PATH) {
+      return jsonResponse(200, { Operator: false });
+    }
+    requests.push(captured);
     if (!route) throw new Error(`No stubbed answer for ${request.method} ${url.pathname}`);
     const answer = await route.reply(captured);
     if (answer instanceof Response) return answer;

@@ -3,14 +3,19 @@ import { shellMessages } from '@fantasy-cricket/rules';
 import { useAtom } from 'jotai';
 import { NavLink } from 'react-router-dom';
 import { SIDEBAR_ID, sidebarOpenAtom } from './atoms';
-import { SignOutIcon } from '../../shared/icons';
+import { ConsoleIcon, SignOutIcon } from '../../shared/icons';
+import { useOperatorStatusQuery } from '../../data/operator/status-query';
 import { homeScreens } from '../../shared/navigation';
 import { useSignOut } from './useSignOut';
 
-/** The /home navigation: active link highlighted (aria-current), closes after a choice on phones. */
+/**
+ * The /home navigation: active link highlighted (aria-current), closes after a choice on phones. Site
+ * operators also get the link to the operator console (the server says who is one).
+ */
 export function AppSidebar() {
   const [open, setOpen] = useAtom(sidebarOpenAtom);
   const signOut = useSignOut();
+  const operator = useOperatorStatusQuery();
   const close = () => setOpen(false);
 
   return (
@@ -22,6 +27,13 @@ export function AppSidebar() {
           </NavLink>
         </SidebarLink>
       ))}
+      {operator.data === true ? (
+        <SidebarLink asChild icon={<ConsoleIcon />}>
+          <NavLink to="/console" onClick={close}>
+            Operator console
+          </NavLink>
+        </SidebarLink>
+      ) : null}
       <SidebarLink asChild icon={<SignOutIcon />}>
         <button
           type="button"

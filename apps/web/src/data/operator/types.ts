@@ -1,0 +1,14 @@
+import type { Schema } from '@fantasy-cricket/api-client';
+
+export type OperatorSeason = Schema<'OperatorSeason'>;
+export type OperatorFixture = Schema<'OperatorFixture'>;
+export type Operator = Schema<'Operator'>;
+export type AuditEntry = Schema<'AuditEntry'>;
+export type ImportRun = Schema<'ImportRun'>;
+export type ImportReport = Schema<'ImportReport'>;
+export type ImportLine = Schema<'ImportLine'>;
+export type DataHealth = Schema<'DataHealth'>;
+export type FetchStatus = Schema<'FetchStatus'>;
+export type UploadedFile = Schema<'UploadedFile'>;
+export type FixtureResultRequest = Schema<'FixtureResultRequest'>;
+export type CreateSeasonRequest = Schema<'CreateSeasonRequest'>;

@@ -1,0 +1,157 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, within } from 'storybook/test';
+import { http, serverError } from '../../stories/api';
+import { AppAt, freshApp } from '../../stories/app';
+import { SeasonsPage } from './seasons/SeasonsPage';
+import { conflictReport, consoleHandlers } from './shared/storyHandlers';
+
+/**
+ * The operator console (`/console/…`), the whole app signed in as an operator; the API is msw, typed by
+ * the contract. One story per screen, and the states that matter (docs/decisions/0029-console-screens.md).
+ */
+const meta = {
+  title: 'Screens/Operator Console',
+  component: SeasonsPage,
+  parameters: {
+    layout: 'fullscreen',
+    docs: { story: { inline: false, height: '760px' } },
+    msw: { handlers: consoleHandlers },
+  },
+  beforeEach: () => freshApp(),
+  render: () => <AppAt path="/console/seasons" />,
+} satisfies Meta<typeof SeasonsPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Seasons: the list with activate / deactivate, and New season. */
+export const Seasons: Story = {
+  play: async () => {
+    const table = await screen.findByRole('table', { name: 'Seasons' });
+    await expect(await within(table).findByRole('button', { name: 'Activate IPL 2025' })).toBeVisible();
+    await expect(within(table).getByRole('button', { name: 'Deactivate IPL 2024' })).toBeVisible();
+  },
+};
+
+/** The new-season form, checked before it is sent. */
+export const NewSeasonForm: Story = {
+  play: async () => {
+    await userEvent.click(await screen.findByRole('button', { name: 'New season' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New season' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create season' }));
+    await expect(await within(dialog).findByText('Enter the season’s name, e.g. IPL 2025.')).toBeVisible();
+  },
+};
+
+/** Schedule & squads, step 1: the kind and the file. */
+export const ScheduleUpload: Story = {
+  render: () => <AppAt path="/console/schedule" />,
+  play: async () => {
+    await expect(await screen.findByRole('button', { name: 'Preview' })).toBeVisible();
+  },
+};
+
+/** Schedule & squads, step 2: a preview with lines in conflict and failed — Apply is refused. */
+export const SchedulePreviewWithConflicts: Story = {
+  render: () => <AppAt path="/console/schedule" />,
+  parameters: {
+    msw: {
+      handlers: { files: [http.post('/operator/schedule', ({ response }) => response(200).json(conflictReport))] },
+    },
+  },
+  play: async () => {
+    const input = await screen.findByLabelText('File (JSON or CSV)');
+    await userEvent.upload(input, new File(['Match,Season\n'], 'ipl-2025-schedule.csv', { type: 'text/csv' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await expect(await screen.findByRole('region', { name: 'Preview: ipl-2025-schedule.csv' })).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  },
+};
+
+/** Results: the upload and a season's fixtures with their actions. */
+export const Results: Story = {
+  render: () => <AppAt path="/console/results" />,
+  play: async () => {
+    const table = await screen.findByRole('table', { name: 'Fixtures of IPL 2024' });
+    await expect(await within(table).findByRole('button', { name: 'Correct result: Match 1' })).toBeVisible();
+  },
+};
+
+/** Results: the correction form, with the fixture's squads for the players of the match. */
+export const CorrectResult: Story = {
+  render: () => <AppAt path="/console/results" />,
+  play: async () => {
+    const table = await screen.findByRole('table', { name: 'Fixtures of IPL 2024' });
+    await userEvent.click(await within(table).findByRole('button', { name: 'Correct result: Match 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Correct the result: Match 1' });
+    await expect(await within(dialog).findByRole('checkbox', { name: 'Virat Kohli' })).toBeInTheDocument();
+  },
+};
+
+/** Import history, newest first, with paging. */
+export const ImportHistory: Story = {
+  render: () => <AppAt path="/console/imports" />,
+  play: async () => {
+    await expect(await screen.findByRole('link', { name: 'Run 42: Cricsheet upload' })).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Older runs' })).toBeEnabled();
+  },
+};
+
+/** One run with its lines (a failed file with its JSON path). */
+export const ImportRun: Story = {
+  render: () => <AppAt path="/console/imports/42" />,
+  play: async () => {
+    await expect(await screen.findByRole('region', { name: 'Report' })).toBeVisible();
+  },
+};
+
+/** Data health and the scheduled fetch. */
+export const DataHealth: Story = {
+  render: () => <AppAt path="/console/health" />,
+  play: async () => {
+    await expect(await screen.findByRole('table', { name: 'Players without a position' })).toBeVisible();
+    await expect(await screen.findByRole('button', { name: 'Run now' })).toBeVisible();
+  },
+};
+
+/** Operators: grant by email, revoke. */
+export const Operators: Story = {
+  render: () => <AppAt path="/console/operators" />,
+  play: async () => {
+    await expect(await screen.findByRole('button', { name: 'Revoke Asha Rao' })).toBeVisible();
+  },
+};
+
+/** Audit log, one entry's before and after opened. */
+export const AuditLog: Story = {
+  render: () => <AppAt path="/console/audit" />,
+  play: async () => {
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const first = (await within(table).findAllByText('Before and after'))[0] as HTMLElement;
+    await userEvent.click(first);
+    await expect(within(table).getAllByText(/"Status": "abandoned"/)[0]).toBeVisible();
+  },
+};
+
+/** A member who is not an operator. */
+export const NotAnOperator: Story = {
+  parameters: {
+    msw: {
+      handlers: { status: [http.get('/operator/status', ({ response }) => response(200).json({ Operator: false }))] },
+    },
+  },
+  play: async () => {
+    await expect(await screen.findByText('This is for site operators only.')).toBeVisible();
+  },
+};
+
+/** The seasons could not be loaded: the error and a Retry, never an empty table. */
+export const LoadError: Story = {
+  parameters: {
+    msw: { handlers: { seasons: [http.get('/operator/seasons', ({ response }) => response.untyped(serverError()))] } },
+  },
+  play: async () => {
+    await expect(await screen.findByText('The seasons could not be loaded. Please try again.')).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+  },
+};

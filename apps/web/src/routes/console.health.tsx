@@ -1,0 +1,5 @@
+import { DataHealthPage } from '../features/console/health/DataHealthPage';
+
+export default function ConsoleDataHealthPageRoute() {
+  return <DataHealthPage />;
+}

@@ -1,0 +1,5 @@
+import { ImportHistoryPage } from '../features/console/imports/ImportHistoryPage';
+
+export default function ConsoleImportHistoryPageRoute() {
+  return <ImportHistoryPage />;
+}

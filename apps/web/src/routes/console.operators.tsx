@@ -1,0 +1,5 @@
+import { OperatorsPage } from '../features/console/operators/OperatorsPage';
+
+export default function ConsoleOperatorsPageRoute() {
+  return <OperatorsPage />;
+}

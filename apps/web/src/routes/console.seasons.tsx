@@ -1,0 +1,5 @@
+import { SeasonsPage } from '../features/console/seasons/SeasonsPage';
+
+export default function ConsoleSeasonsPageRoute() {
+  return <SeasonsPage />;
+}
