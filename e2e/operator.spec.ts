@@ -291,11 +291,11 @@ test('the operator corrects the player of the match: points move, one correction
   await choose(page, 'Season', SEASON);
   await page.getByRole('button', { name: 'Correct result: Match 1' }).click();
   const dialog = page.getByRole('dialog', { name: /Correct the result: Match 1/ });
-  await dialog.getByRole('radio', { name: 'A team won' }).check();
-  await dialog.getByRole('combobox', { name: 'Winner' }).click();
-  await page.getByRole('option', { name: 'Chennai Super Kings' }).click();
-  await dialog.getByRole('radio', { name: 'Wickets' }).check();
-  await dialog.getByLabel('Margin').fill('6');
+  // The form starts from the stored result: CSK by 6 wickets, Mustafizur Rahman.
+  await expect(dialog.getByRole('checkbox', { name: REAL_POM })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: 'Wickets' })).toBeChecked();
+  await expect(dialog.getByLabel('Margin')).toHaveValue('6');
+  await dialog.getByRole('checkbox', { name: REAL_POM }).uncheck();
   await dialog.getByRole('checkbox', { name: CORRECTED_POM }).check();
   await snapshot(page, 'console-correct-result');
   await dialog.getByRole('button', { name: 'Save result' }).click();

@@ -128,6 +128,20 @@ describe('operator results and import history', () => {
       ResultSource: 'cricsheet',
       PlayerOfMatch: ['SV Samson'],
     });
+    const rr = (await w.t.db.selectFrom('teams').select('id').where('code', '=', 'RR').executeTakeFirstOrThrow()).id;
+    const samson = (
+      await w.t.db.selectFrom('players').select('id').where('full_name', '=', 'SV Samson').executeTakeFirstOrThrow()
+    ).id;
+    expect(rows.find((r) => r.FixtureID === f.id)).toMatchObject({
+      Current: {
+        Status: 'completed',
+        Tie: false,
+        WinnerTeamID: rr,
+        WonByRuns: 20,
+        WonByWickets: null,
+        PlayerOfMatchIDs: [samson],
+      },
+    });
     expect((await w.op.client.get('/api/operator/fixtures?seasonId=99999')).statusCode).toBe(404);
     expect((await w.op.client.get('/api/operator/fixtures?seasonId=abc')).statusCode).toBe(400);
   });
@@ -171,8 +185,18 @@ describe('operator results and import history', () => {
       Result: 'LSG won by 3 wickets',
       PlayerOfMatch: ['N Pooran'],
     });
+    // The stored result in the request's shape (what the correction form starts from): sent back as it
+    // is, it changes nothing.
+    const current = listed.find((r: { FixtureID: number }) => r.FixtureID === f.id).Current;
+    expect(current).toMatchObject({
+      Status: 'completed',
+      WinnerTeamID: lsg,
+      WonByWickets: 3,
+      PlayerOfMatchIDs: [pooran.id],
+    });
+    expect((await w.op.client.post(url, current)).json().Lines[0].Status).toBe('unchanged');
     const audit = await w.t.db.selectFrom('audit_log').selectAll().where('action', '=', 'fixture.result').execute();
-    expect(audit).toHaveLength(3);
+    expect(audit).toHaveLength(4);
     expect(audit[0]!.target).toContain(`fixture ${f.id}`);
 
     // Results that do not hold together, or a fixture that has not started: 400; unknown: 404.

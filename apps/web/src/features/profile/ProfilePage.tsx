@@ -158,8 +158,8 @@ export function ProfilePage() {
               aria-describedby="reminders-help"
             />
             <p id="reminders-help" className={styles.helper}>
-              We email you before a fixture starts if you have not made your picks yet, and when its result is in
-              with your points and rank.
+              We email you before a fixture starts if you have not made your picks yet, and when its result is in with
+              your points and rank.
             </p>
           </fieldset>
           <div className={styles.actions}>

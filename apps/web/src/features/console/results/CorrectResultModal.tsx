@@ -7,7 +7,7 @@ import { queryState } from '../../../data/query-state';
 import type { FixtureResultRequest, OperatorFixture } from '../../../data/operator/types';
 import { errorNotificationText } from '../../../shared/notify';
 import * as styles from '../shared/console.css';
-import { type CorrectionValues, correctionDefaults, correctionSchema } from './schema';
+import { type CorrectionValues, correctionDefaults, correctionSchema, correctionValuesOf } from './schema';
 
 const FORM_ID = 'correct-result-form';
 
@@ -53,7 +53,7 @@ export function CorrectResultModal({ fixture, onOpenChange, onSubmit }: CorrectR
 
   useEffect(() => {
     if (fixture) {
-      reset(correctionDefaults);
+      reset(correctionValuesOf(fixture.Current));
       setFormError(undefined);
     }
   }, [fixture, reset]);

@@ -129,12 +129,46 @@ describe('Results', () => {
     expect(await screen.findByRole('table', { name: 'Fixtures of IPL 2025' })).toHaveTextContent('Match 1 of 2025');
   });
 
+  it('starts the correction form from the stored result', async () => {
+    const user = userEvent.setup();
+    mockApi(
+      operator,
+      seasons,
+      reply('/operator/fixtures', 'get', 200, [
+        makeFixture({
+          PlayerOfMatch: ['Ravindra Jadeja'],
+          Current: {
+            Status: 'completed',
+            Tie: false,
+            WinnerTeamID: 11,
+            WonByRuns: null,
+            WonByWickets: 6,
+            Method: 'D/L',
+            SuperOverWinnerTeamID: null,
+            PlayerOfMatchIDs: [2],
+          },
+        }),
+      ]),
+      players,
+    );
+    renderApp('/console/results', { user: testUser });
+    await user.click(await screen.findByRole('button', { name: 'Correct result: Match 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Correct the result: Match 1' });
+    expect(await within(dialog).findByRole('checkbox', { name: 'Ravindra Jadeja' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'MS Dhoni' })).not.toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'A team won' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Wickets' })).toBeChecked();
+    expect(within(dialog).getByRole('textbox', { name: 'Margin' })).toHaveValue('6');
+    expect(within(dialog).getByRole('textbox', { name: 'Method' })).toHaveValue('D/L');
+    expect(within(dialog).getByRole('combobox', { name: /Winner/ })).toHaveTextContent('Chennai Super Kings');
+  });
+
   it('checks the correction form, then sends the winner, the margin and the players of the match', async () => {
     const user = userEvent.setup();
     const { requests } = mockApi(
       operator,
       seasons,
-      reply('/operator/fixtures', 'get', 200, [fixture]),
+      reply('/operator/fixtures', 'get', 200, [{ ...fixture, Current: null }]),
       players,
       reply('/operator/fixtures/{fixtureId}/result', 'post', 200, resultReport),
     );

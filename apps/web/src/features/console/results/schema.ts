@@ -1,3 +1,4 @@
+import type { components } from '@fantasy-cricket/api-client';
 import { z } from 'zod';
 import { formatBytes, RESULTS_UPLOAD_MAX_BYTES } from '../shared/files';
 
@@ -22,6 +23,8 @@ export const uploadSchema = z.object({
 });
 export type UploadValues = z.infer<typeof uploadSchema>;
 export { filesOf };
+
+type FixtureResultRequest = components['schemas']['FixtureResultRequest'];
 
 /** Correct a result (FixtureResultRequest with Status `completed`). Numbers are typed as text. */
 export const correctionSchema = z
@@ -60,3 +63,23 @@ export const correctionDefaults: CorrectionValues = {
   superOverWinner: '',
   players: [],
 };
+
+/**
+ * The form's values for a fixture's stored result (`OperatorFixture.Current`), so a correction starts
+ * from what is there: a completed result as it stands; anything else (no result yet, no result,
+ * abandoned) starts empty.
+ */
+export function correctionValuesOf(current: FixtureResultRequest | null | undefined): CorrectionValues {
+  if (current?.Status !== 'completed') return correctionDefaults;
+  const runs = current.WonByRuns ?? null;
+  const wickets = current.WonByWickets ?? null;
+  return {
+    outcome: current.Tie ? 'tie' : 'win',
+    winner: current.WinnerTeamID ? String(current.WinnerTeamID) : '',
+    marginKind: runs === null && wickets !== null ? 'wickets' : 'runs',
+    margin: runs !== null ? String(runs) : wickets !== null ? String(wickets) : '',
+    method: current.Method ?? '',
+    superOverWinner: current.SuperOverWinnerTeamID ? String(current.SuperOverWinnerTeamID) : '',
+    players: (current.PlayerOfMatchIDs ?? []).map(String),
+  };
+}

@@ -38,6 +38,16 @@ export function makeFixture(over: Partial<OperatorFixture> = {}): OperatorFixtur
     Result: 'CSK won by 6 wickets',
     ResultSource: 'cricsheet',
     PlayerOfMatch: ['Mustafizur Rahman'],
+    Current: {
+      Status: 'completed',
+      Tie: false,
+      WinnerTeamID: 11,
+      WonByRuns: null,
+      WonByWickets: 6,
+      Method: null,
+      SuperOverWinnerTeamID: null,
+      PlayerOfMatchIDs: [],
+    },
     ...over,
   };
 }
