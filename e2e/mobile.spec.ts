@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { E2E_PG_PORT, E2E_PORT } from '../playwright.config';
@@ -155,6 +155,7 @@ interface Fixture {
 interface Member {
   page: Page;
   userId: number;
+  email: string;
   name: string;
   display: string;
 }
@@ -167,14 +168,14 @@ interface League {
 let demoSeason = '';
 
 async function member(browser: Browser, first: string, last: string, display: string): Promise<Member> {
-  const { page, userId } = await newSignedInUser(browser, {
+  const { page, userId, email } = await newSignedInUser(browser, {
     first,
     last,
     outbox: PG_OUTBOX,
     context: { viewport: PHONE_390, acceptDownloads: true },
   });
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  return { page, userId, name: first, display };
+  return { page, userId, email, name: first, display };
 }
 
 async function createLeague(owner: Member, name: string, type: 'MP' | 'PS', activate: boolean): Promise<League> {
@@ -664,6 +665,62 @@ test('the hamburger on every /home path: a drawer on phones, collapses the sideb
   expect(sidebarBox.width).toBeGreaterThan(0);
   expect(footerBox.width).toBeGreaterThan(0);
   await page.setViewportSize(PHONE_390);
+});
+
+test('the operator console: seasons, schedule preview, results with the correction form, history, health, operators, audit', async () => {
+  const { page } = a;
+  cli('operator', 'grant', a.email);
+  await page.goto('/console/seasons');
+  await expect(heading(page, 'Seasons')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Seasons' })).toContainText(demoSeason);
+  await checkScreen(page, 'console-seasons');
+
+  // A schedule that moves the demo season's third fixture, previewed (not applied).
+  const fixtures = (await api(a.page, 'GET', `/league_fixture/getAllFixturesForLeague/${mp.id}`)) as Fixture[];
+  const next = fixtures
+    .filter((f) => !f.HasStarted)
+    .sort((x, y) => Date.parse(x.StartTime) - Date.parse(y.StartTime))[0]!;
+  const file = join(WORK, 'console-schedule.csv');
+  writeFileSync(
+    file,
+    `season,match_number,start_time,home,away\n${demoSeason},${/(\d+)$/.exec(next.FixtureName)![1]},${new Date(Date.parse(next.StartTime) + 3_600_000).toISOString()},${next.LocalTeamName},${next.VisitorTeamName}\n`,
+  );
+  await page.goto('/console/schedule');
+  await page.getByLabel('File (JSON or CSV)').setInputFiles(file);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'moved' }).first()).toBeVisible();
+  await checkScreen(page, 'console-schedule-preview');
+
+  await page.goto('/console/results');
+  await expect(heading(page, 'Results')).toBeVisible();
+  await choose(page, 'Season', demoSeason);
+  await expect(page.getByRole('button', { name: `Correct result: ${played[0]!.FixtureName}` })).toBeVisible();
+  await checkScreen(page, 'console-results');
+  await page.getByRole('button', { name: `Correct result: ${played[0]!.FixtureName}` }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('checkbox').first()).toBeVisible();
+  await checkScreen(page, 'console-correct-result');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/console/imports');
+  await expect(heading(page, 'Import history')).toBeVisible();
+  await checkScreen(page, 'console-import-history');
+  await page
+    .getByRole('link', { name: /^Run \d+/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Import run \d+/ })).toBeVisible();
+  await checkScreen(page, 'console-import-run');
+
+  await page.goto('/console/health');
+  await expect(heading(page, 'Data health')).toBeVisible();
+  await checkScreen(page, 'console-health');
+  await page.goto('/console/operators');
+  await expect(page.getByRole('table', { name: 'Operators' })).toContainText(a.email);
+  await checkScreen(page, 'console-operators');
+  await page.goto('/console/audit');
+  await expect(heading(page, 'Audit log')).toBeVisible();
+  await checkScreen(page, 'console-audit');
 });
 
 test('every screen fits 360, 390 and 1280 px', () => {

@@ -29,6 +29,8 @@ const MATCH_1 = '1422119';
 /** Match 2: Delhi Capitals v Punjab Kings (scheduled, not played here). */
 const MATCH_2 = '1422120';
 const REAL_POM = 'Mustafizur Rahman';
+/** Match 2 stays two days ahead (the same time in every schedule the operator uploads). */
+const MATCH_2_START = Date.now() + 2 * 86_400_000;
 const CORRECTED_POM = 'V Kohli';
 
 interface CricsheetInfo {
@@ -49,7 +51,7 @@ function scheduleFile(match1Start: number): string {
     const m = info(id);
     return {
       matchNumber: m.event.match_number,
-      startTime: new Date(i === 0 ? match1Start : Date.now() + 2 * 86_400_000).toISOString(),
+      startTime: new Date(i === 0 ? match1Start : MATCH_2_START).toISOString(),
       home: m.teams[0],
       away: m.teams[1],
       venue: m.venue,
@@ -153,7 +155,7 @@ test('a member who is not an operator is turned away from the console', async ()
   await expect(mia.page.getByRole('link', { name: 'Operator console' })).toHaveCount(0);
   await mia.page.goto('/console');
   await expect(mia.page.getByText('This is for site operators only.')).toBeVisible();
-  await mia.page.getByRole('link', { name: 'Back to the app' }).click();
+  await mia.page.getByRole('main').getByRole('link', { name: 'Back to the app' }).click();
   await expect(mia.page).toHaveURL(/\/home$/);
 });
 
@@ -186,7 +188,7 @@ test('the operator creates the season, uploads its schedule and squads, previews
 
   await page.goto('/console/seasons');
   await page.getByRole('button', { name: `Activate ${SEASON}` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Activate' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Activate' }).click();
   await expect(page.getByRole('button', { name: `Deactivate ${SEASON}` })).toBeVisible();
 
   // The members can now start leagues for it.
@@ -223,6 +225,7 @@ test('the operator creates the season, uploads its schedule and squads, previews
         LeagueMemberID: members.data.find((m) => m.UserID === noah.userId)!.MemberID,
         LeagueID: created.LeagueID,
         Status: 'Approved',
+        AdminUserID: mia.userId,
       });
     }
   }
