@@ -129,6 +129,34 @@ describe('Results', () => {
     expect(await screen.findByRole('table', { name: 'Fixtures of IPL 2025' })).toHaveTextContent('Match 1 of 2025');
   });
 
+  it('offers no result actions for a fixture that has not started', async () => {
+    mockApi(
+      operator,
+      seasons,
+      reply('/operator/fixtures', 'get', 200, [
+        fixture,
+        makeFixture({
+          FixtureID: 102,
+          Name: 'Match 2',
+          Status: 'scheduled',
+          StartTime: new Date(Date.now() + 86_400_000).toISOString(),
+          Result: null,
+          ResultSource: null,
+          PlayerOfMatch: [],
+          Current: null,
+        }),
+      ]),
+    );
+    renderApp('/console/results', { user: testUser });
+    const table = await screen.findByRole('table', { name: 'Fixtures of IPL 2024' });
+    expect(await within(table).findByRole('button', { name: 'Correct result: Match 1' })).toBeInTheDocument();
+    const row = within(table)
+      .getByRole('rowheader', { name: /Match 2/ })
+      .closest('tr')!;
+    expect(within(row).getByText('Not started yet')).toBeInTheDocument();
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('starts the correction form from the stored result', async () => {
     const user = userEvent.setup();
     mockApi(

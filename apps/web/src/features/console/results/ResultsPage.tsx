@@ -198,6 +198,14 @@ function SeasonFixtures() {
         meta: { narrow: 'actions' },
         cell: ({ row }) => {
           const fixture = row.original;
+          // A result is set once the fixture has started (the server refuses one before).
+          if (fixture.Status === 'scheduled' && Date.parse(fixture.StartTime) > Date.now()) {
+            return (
+              <Text as="span" size="sm" tone="muted">
+                Not started yet
+              </Text>
+            );
+          }
           return (
             <div className={styles.actions}>
               {(['washed_out', 'no_result', 'abandoned'] as const).map((status) => (
