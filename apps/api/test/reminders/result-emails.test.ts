@@ -15,7 +15,7 @@ import { unsubscribeKey, unsubscribeToken, verifyUnsubscribeToken } from '../../
 import { HAVE_IPL_2024, IPL_2024_DIR } from '../cricket/builder';
 import { DB_TARGET } from '../db';
 import { type SignedIn, startTestApp, type TestApp } from '../helpers';
-import { joinAs, mpPick, person, psPicks, setUpLeague } from '../standings/setup';
+import { insertPlayers, joinAs, mpPick, person, psPicks, setUpLeague } from '../standings/setup';
 
 /**
  * Result emails over real IPL 2024 Cricsheet files: three matches scheduled, two of them picked in a
@@ -210,20 +210,7 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
     for (const m of matches) {
       for (const name of Object.values(m.info.players).flat()) people.set(m.info.registry.people[name]!, name);
     }
-    const inserted = await db
-      .insertInto('players')
-      .values(
-        [...people].map(([cricsheet_id, full_name]) => ({
-          cricsheet_id,
-          full_name,
-          position_id: 1,
-          position_source: 'inferred' as const,
-          created_at: new Date(),
-        })),
-      )
-      .returning(['id', 'cricsheet_id'])
-      .execute();
-    for (const p of inserted) playerId.set(p.cricsheet_id!, p.id);
+    for (const [cricsheetId, id] of await insertPlayers(db, people)) playerId.set(cricsheetId, id);
 
     const w = { t, seasonId: season.id, seasonName: 'IPL 2024' };
     ada = await person(t, 'Ada', 'Lovelace');

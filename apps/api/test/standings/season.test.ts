@@ -10,7 +10,7 @@ import { importSchedule } from '../../src/cricket/import/schedule';
 import { DB_TARGET } from '../db';
 import { HAVE_IPL_2024, IPL_2024_DIR } from '../cricket/builder';
 import { type SignedIn, type TestApp, startTestApp } from '../helpers';
-import { independentStandings, joinAs, mpPick, person, psPicks, setUpLeague } from './setup';
+import { independentStandings, insertPlayers, joinAs, mpPick, person, psPicks, setUpLeague } from './setup';
 
 /**
  * A slice of the real IPL 2024 season: the schedule of the first FIXTURES matches first, every pick made
@@ -105,20 +105,7 @@ describe.skipIf(!HAVE_IPL_2024)(`standings over a slice of IPL 2024 on ${DB_TARG
     // by Cricsheet id and infers their positions as the results arrive.
     const people = new Map<string, string>();
     for (const mf of matches) for (const name of Object.values(mf.players).flat()) people.set(mf.registry[name]!, name);
-    const inserted = await db
-      .insertInto('players')
-      .values(
-        [...people].map(([cricsheet_id, full_name]) => ({
-          cricsheet_id,
-          full_name,
-          position_id: 1,
-          position_source: 'inferred' as const,
-          created_at: new Date(),
-        })),
-      )
-      .returning(['id', 'cricsheet_id'])
-      .execute();
-    for (const p of inserted) playerId.set(p.cricsheet_id!, p.id);
+    for (const [cricsheetId, id] of await insertPlayers(db, people)) playerId.set(cricsheetId, id);
 
     const w = { t, seasonId: season.id, seasonName: 'IPL 2024' };
     ada = await person(t, 'Ada', 'Lovelace');

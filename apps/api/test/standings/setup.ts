@@ -20,6 +20,28 @@ export interface LeagueSetup {
   inactive?: number[];
 }
 
+/**
+ * The players of some matches, created before their first match as a squads import would (position
+ * Batsman, inferred): the importer then finds them by Cricsheet id. `people` maps Cricsheet id → name;
+ * returns Cricsheet id → player id.
+ */
+export async function insertPlayers(db: Kysely<DB>, people: ReadonlyMap<string, string>): Promise<Map<string, number>> {
+  const inserted = await db
+    .insertInto('players')
+    .values(
+      [...people].map(([cricsheet_id, full_name]) => ({
+        cricsheet_id,
+        full_name,
+        position_id: 1,
+        position_source: 'inferred' as const,
+        created_at: new Date(),
+      })),
+    )
+    .returning(['id', 'cricsheet_id'])
+    .execute();
+  return new Map(inserted.map((p) => [p.cricsheet_id!, p.id]));
+}
+
 /** A league created, configured and activated through the API by `admin`. */
 export async function setUpLeague(w: LeagueWorld, admin: SignedIn, o: LeagueSetup) {
   const created = await createLeague(w, admin, {

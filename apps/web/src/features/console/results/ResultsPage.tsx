@@ -11,7 +11,7 @@ import {
   Select,
   Text,
 } from '@fantasy-cricket/ui';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { queryState } from '../../../data/query-state';
 import { useOperatorFixturesQuery } from '../../../data/operator/fixtures-query';
@@ -21,6 +21,7 @@ import type { FixtureResultRequest, ImportReport, OperatorFixture } from '../../
 import { errorNotificationText, notifyError, notifySuccess } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';
 import * as styles from '../shared/console.css';
+import { FileField } from '../shared/FileField';
 import { toUploadedFile } from '../shared/files';
 import { formatDateTime } from '../shared/format';
 import { ImportReportView } from '../shared/ImportReportView';
@@ -53,7 +54,6 @@ function CricsheetUpload() {
   const upload = useCricsheetUploadMutation();
   const [report, setReport] = useState<ImportReport>();
   const [formError, setFormError] = useState<string>();
-  const fileId = useId();
   const {
     register,
     handleSubmit,
@@ -85,26 +85,13 @@ function CricsheetUpload() {
           onSubmit={handleSubmit(send, () => setFormError('Please correct the highlighted fields.'))}
         >
           <FormErrorSummary message={formError} />
-          <div className={styles.field}>
-            <label htmlFor={fileId} className={styles.label}>
-              Match files (.json) or a zip
-            </label>
-            <input
-              id={fileId}
-              type="file"
-              multiple
-              accept=".json,.zip,application/json,application/zip"
-              className={styles.fileInput}
-              aria-invalid={errors.files ? true : undefined}
-              aria-describedby={errors.files ? `${fileId}-error` : undefined}
-              {...register('files')}
-            />
-            {errors.files?.message ? (
-              <Text id={`${fileId}-error`} size="sm" tone="error">
-                {errors.files.message}
-              </Text>
-            ) : null}
-          </div>
+          <FileField
+            label="Match files (.json) or a zip"
+            accept=".json,.zip,application/json,application/zip"
+            multiple
+            error={errors.files?.message}
+            registration={register('files')}
+          />
           <div className={styles.actions}>
             <Button type="submit" loading={isSubmitting}>
               Upload and import

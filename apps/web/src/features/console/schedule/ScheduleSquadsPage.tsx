@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, FormErrorSummary, Stepper, Text, TextLink } from '@fantasy-cricket/ui';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { type DataFileKind, useDataFileMutation } from '../../../data/operator/imports';
@@ -8,6 +8,7 @@ import type { ImportReport, UploadedFile } from '../../../data/operator/types';
 import { errorNotificationText, notifySuccess } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';
 import * as styles from '../shared/console.css';
+import { FileField } from '../shared/FileField';
 import { toUploadedFile } from '../shared/files';
 import { ImportReportView } from '../shared/ImportReportView';
 import { type DataFileValues, dataFileSchema } from './schema';
@@ -34,7 +35,6 @@ export function ScheduleSquadsPage() {
   const [stage, setStage] = useState<Stage>({ step: 0 });
   const [formError, setFormError] = useState<string>();
   const dataFile = useDataFileMutation();
-  const fileId = useId();
   const {
     register,
     handleSubmit,
@@ -99,25 +99,12 @@ export function ScheduleSquadsPage() {
                 </label>
               ))}
             </fieldset>
-            <div className={styles.field}>
-              <label htmlFor={fileId} className={styles.label}>
-                File (JSON or CSV)
-              </label>
-              <input
-                id={fileId}
-                type="file"
-                accept=".json,.csv,application/json,text/csv"
-                className={styles.fileInput}
-                aria-invalid={errors.files ? true : undefined}
-                aria-describedby={errors.files ? `${fileId}-error` : undefined}
-                {...register('files')}
-              />
-              {errors.files?.message ? (
-                <Text id={`${fileId}-error`} size="sm" tone="error">
-                  {errors.files.message}
-                </Text>
-              ) : null}
-            </div>
+            <FileField
+              label="File (JSON or CSV)"
+              accept=".json,.csv,application/json,text/csv"
+              error={errors.files?.message}
+              registration={register('files')}
+            />
             <div className={styles.actions}>
               <Button type="submit" loading={isSubmitting}>
                 Preview
