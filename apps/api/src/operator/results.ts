@@ -304,7 +304,9 @@ export async function setFixtureResult(
       lines,
       startedAt,
     });
-    await recordAudit(trx, actor, { action: 'fixture.result', target, before, after });
+    // A result set to what it already was changes nothing: the run is in the history, the audit log
+    // (like a grant of an operator or activating an active season) records only changes.
+    if (done === 'updated') await recordAudit(trx, actor, { action: 'fixture.result', target, before, after });
     return { runId: id, changed: done === 'updated' };
   });
   if (changed) await afterResultsImported(db, [f.id]);
