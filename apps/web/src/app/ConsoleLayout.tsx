@@ -1,11 +1,13 @@
 import { AppShell, QueryState } from '@fantasy-cricket/ui';
 import { useAtomValue } from 'jotai';
+import { useRoutes } from 'react-router-dom';
 import { QueryProvider } from '../data/QueryProvider';
 import { queryState } from '../data/query-state';
 import { useOperatorStatusQuery } from '../data/operator/status-query';
 import { NotOperatorPage } from '../features/console/not-operator/NotOperatorPage';
 import { errorNotificationText } from '../shared/notify';
 import { ConsoleHeader } from './console/ConsoleHeader';
+import { consoleRoutes } from './console/routes';
 import { ConsoleSidebar } from './console/ConsoleSidebar';
 import { Content, ScreenFallback } from './layouts';
 import { AppFooter } from './shell/AppFooter';
@@ -53,9 +55,6 @@ function OperatorShell() {
  * server-state cache of its screens. The route guard (a signed-in user) sits in routes.tsx.
  */
 export default function ConsoleLayout() {
-  return (
-    <QueryProvider>
-      <OperatorShell />
-    </QueryProvider>
-  );
+  const screens = useRoutes([{ element: <OperatorShell />, children: consoleRoutes }]);
+  return <QueryProvider>{screens}</QueryProvider>;
 }

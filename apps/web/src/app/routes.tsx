@@ -1,13 +1,8 @@
-import { type ComponentType, lazy } from 'react';
+import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RequireUser } from './guards';
 import { PublicLayout, RootLayout } from './layouts';
-
-/** Each screen is its own chunk (React.lazy), so the landing page stays small. */
-function screen(load: () => Promise<{ default: ComponentType }>): RouteObject['element'] {
-  const Screen = lazy(load);
-  return <Screen />;
-}
+import { screen } from './screen';
 
 /**
  * The signed-in shell (sidebar, navigation, Sign Out) is a lazy chunk too, so the public pages do not
@@ -63,25 +58,14 @@ export const routes: RouteObject[] = [
       },
       {
         // The operator console (docs/decisions/0029-console-screens.md): signed in, then the layout
-        // asks the server whether the user is an operator.
-        path: 'console',
+        // asks the server whether the user is an operator. Its routes live in its own chunk
+        // (app/console/routes.tsx), so the landing page's entry does not carry them.
+        path: 'console/*',
         element: (
           <RequireUser>
             <ConsoleLayout />
           </RequireUser>
         ),
-        children: [
-          { index: true, element: <Navigate to="/console/seasons" replace /> },
-          { path: 'seasons', element: screen(() => import('../routes/console.seasons')) },
-          { path: 'schedule', element: screen(() => import('../routes/console.schedule')) },
-          { path: 'results', element: screen(() => import('../routes/console.results')) },
-          { path: 'imports', element: screen(() => import('../routes/console.imports')) },
-          { path: 'imports/:importRunId', element: screen(() => import('../routes/console.import-run')) },
-          { path: 'health', element: screen(() => import('../routes/console.health')) },
-          { path: 'operators', element: screen(() => import('../routes/console.operators')) },
-          { path: 'audit', element: screen(() => import('../routes/console.audit')) },
-          { path: '*', element: <Navigate to="/console/seasons" replace /> },
-        ],
       },
       { path: '*', element: toLanding },
     ],
