@@ -1,5 +1,5 @@
 import type { Loader } from '@storybook/react-vite';
-import type { RequestHandler } from 'msw';
+import { HttpResponse, http, type RequestHandler } from 'msw';
 import { type SetupWorker, setupWorker } from 'msw/browser';
 
 /**
@@ -10,6 +10,12 @@ import { type SetupWorker, setupWorker } from 'msw/browser';
 export interface MswParameters {
   handlers: RequestHandler[] | Record<string, RequestHandler[]>;
 }
+
+/**
+ * Answers every screen story gets unless its own handlers say otherwise (they come first): the signed-in
+ * shell asks whether the user is a site operator (for its "Operator console" link) — not one.
+ */
+const defaults: RequestHandler[] = [http.get('/api/operator/status', () => HttpResponse.json({ Operator: false }))];
 
 let worker: SetupWorker | undefined;
 let started: Promise<unknown> | undefined;
@@ -48,5 +54,8 @@ export const mswLoader: Loader = async ({ parameters }) => {
     serviceWorker: { url: workerUrl() },
   });
   await started;
-  worker.resetHandlers(...(Array.isArray(msw.handlers) ? msw.handlers : Object.values(msw.handlers).flat()));
+  worker.resetHandlers(
+    ...(Array.isArray(msw.handlers) ? msw.handlers : Object.values(msw.handlers).flat()),
+    ...defaults,
+  );
 };
