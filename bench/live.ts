@@ -385,6 +385,11 @@ async function startProbed(name: string, bench: BenchDb): Promise<{ api: Child; 
     env: {
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${join(ROOT, 'bench/lib/mem-probe.mjs')}`.trim(),
       BENCH_MEM_FILE: memFile,
+      // Every stream of the benchmark is one session from one address: lift the caps (README,
+      // "Configuration") to the number it opens. Each stream is a file descriptor: see docs/performance.md.
+      LIVE_STREAMS_PER_SESSION: String(CONNECTIONS),
+      LIVE_STREAMS_PER_ADDRESS: String(CONNECTIONS),
+      LIVE_STREAMS_MAX: String(CONNECTIONS),
     },
   });
   return { api, memFile };

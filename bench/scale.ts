@@ -115,6 +115,17 @@ export async function scale(): Promise<BenchReport> {
         }),
       );
     }
+    // Members for a week: the fixtures' reminder times (start minus the 24-hour window) came after they
+    // joined, so they are reminded (a member who joins after a reminder time is not).
+    await db
+      .updateTable('league_members')
+      .set({ joined_at: new Date(now - 7 * 24 * HOUR), decided_at: new Date(now - 7 * 24 * HOUR) })
+      .where(
+        'league_id',
+        'in',
+        leagues.map((l) => l.id),
+      )
+      .execute();
     await bulk(db, (trx) => mpPicks(trx, leagues[0]!.id, season.scored));
     await sql`ANALYZE`.execute(db);
     return {

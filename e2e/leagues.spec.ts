@@ -205,7 +205,7 @@ test.describe('leagues', () => {
     await expect(a.getByRole('columnheader', { name: 'Email' })).toHaveCount(0);
     // A now only views the league's details.
     await a.goto('/home/view-my-leagues');
-    await a.getByRole('button', { name: `Edit ${privateName}` }).click();
+    await a.getByRole('button', { name: `View ${privateName}` }).click();
     const view = a.getByRole('dialog', { name: 'View Fantasy League' });
     await expect(view).toBeVisible();
     await expect(view.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
@@ -308,7 +308,7 @@ test.describe('leagues', () => {
     // The Gamer Name tooltip, on focus: the first row's (the Daily Challenges come first, soonest first;
     // a lower row would scroll the page on focus, and a scroll closes the tooltip).
     await b
-      .getByRole('textbox', { name: /^Gamer Name for / })
+      .getByRole('textbox', { name: /^Gamer Name \(display name\) for / })
       .first()
       .focus();
     await expect(b.getByRole('tooltip')).toContainText(
@@ -318,13 +318,13 @@ test.describe('leagues', () => {
     const publicRow = b.getByRole('row', { name: new RegExp(publicName) });
     await expect(publicRow).toBeVisible();
     await expect(publicRow).toContainText('Anyone can play.');
-    await publicRow.getByRole('textbox', { name: `Gamer Name for ${publicName}` }).fill(' ab ');
+    await publicRow.getByRole('textbox', { name: `Gamer Name (display name) for ${publicName}` }).fill(' ab ');
     await publicRow.getByRole('button', { name: `Join ${publicName}` }).click();
     await expect(
       banner(b, 'Please enter a valid display name (at least 3 characters) before joining the league.'),
     ).toBeVisible();
     await snapshot(b, 'leagues-join-public');
-    await publicRow.getByRole('textbox', { name: `Gamer Name for ${publicName}` }).fill('BrunoOpen');
+    await publicRow.getByRole('textbox', { name: `Gamer Name (display name) for ${publicName}` }).fill('BrunoOpen');
     await publicRow.getByRole('button', { name: `Join ${publicName}` }).click();
     await expect(banner(b, 'You have successfully joined the league!')).toBeVisible();
     await expect(publicRow).toHaveCount(0);

@@ -13,6 +13,7 @@ import {
   newSignedInUser,
   uniqueEmail,
   playDemoFixturesNow,
+  layoutShiftOnLoad,
 } from './support';
 
 /**
@@ -611,7 +612,49 @@ test('Profile, FAQ and the Match Centre', async () => {
   await page.goto(`/home/match-centre/${played[1]!.FixtureID}`);
   await expect(heading(page, 'Match Centre')).toBeVisible();
   await expect(page.getByRole('main')).toContainText('Batting');
+  // Both innings stay after the match: a tab each.
+  await expect(page.getByRole('tablist', { name: 'Innings of the scorecard' }).getByRole('tab')).toHaveCount(2);
   await checkScreen(page, 'match-centre');
+});
+
+test('nothing moves under a thumb while the signed-in screens load (cumulative layout shift at most 0.1 on a phone)', async () => {
+  const { page } = b;
+  await page.setViewportSize(PHONE_390);
+  const screens: [string, string, (p: Page) => Promise<void>][] = [
+    [
+      'Match Centre',
+      `/home/match-centre/${played[1]!.FixtureID}?league=${mp.id}`,
+      async (p) => {
+        await expect(p.getByRole('tablist', { name: 'Innings of the scorecard' })).toBeVisible();
+        await expect(p.getByRole('list', { name: `Members of ${MP}` })).toBeVisible();
+      },
+    ],
+    [
+      'Leaderboard',
+      `/home/view-leaderboard?league=${mp.id}`,
+      async (p) => {
+        await expect(p.getByRole('table', { name: `Leaderboard of ${MP}` })).toBeVisible();
+        await expect(p.getByRole('heading', { name: 'Points progression' })).toBeVisible();
+      },
+    ],
+    ['My Profile', '/home/view-profile', (p) => expect(p.getByRole('textbox', { name: 'Email' })).not.toHaveValue('')],
+    [
+      'My Leagues',
+      '/home/view-my-leagues',
+      (p) => expect(p.getByRole('table', { name: 'Your leagues' })).toBeVisible(),
+    ],
+    [
+      'League Members',
+      '/home/view-league-members',
+      (p) => expect(p.getByRole('combobox', { name: LEAGUE_PICKER })).toBeVisible(),
+    ],
+    ['FAQ', '/home/view-faqs', (p) => expect(p.getByRole('button').filter({ hasText: /\?$/ }).first()).toBeVisible()],
+  ];
+  for (const [name, path, ready] of screens) {
+    const { cls, shifts } = await layoutShiftOnLoad(page, path, ready);
+    if (cls > 0.1)
+      record(`${name} at 390×844`, [`cumulative layout shift ${cls.toFixed(3)} on load: ${shifts.join('; ')}`]);
+  }
 });
 
 test('the hamburger on every /home path: a drawer on phones, collapses the sidebar on wide screens', async () => {

@@ -357,8 +357,12 @@ test('Match 1 starts: saving is refused, picks lock, auto-picks fill the gap, ev
   await page.goto('/home/all-predictions');
   await choose(page, /league/i, /MP Friends/);
   await expect(page.getByRole('combobox', { name: /fixture/i })).toContainText('Match 1');
-  const bRows = page.getByRole('row').filter({ hasText: 'Bilal B' });
-  await expect(bRows.first()).toBeVisible({ timeout: 20_000 });
+  // The picks are grouped by member: B's block, headed by the name, a row per pick.
+  const bRows = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name: /Bilal B/ }) })
+    .getByRole('row');
+  await expect(bRows.nth(1)).toBeVisible({ timeout: 20_000 });
   await expect(bRows.filter({ hasText: /auto-pick/i }).first()).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Alpha Lions' }).first()).toBeVisible();
   // Private league: full names behind the gamer name.

@@ -266,3 +266,49 @@ export function playDemoFixturesNow(season: string, fixtures: readonly DemoFixtu
   expect(cli('import', 'schedule', file)).toMatch(/0 failed/);
   return start + fixtures.length * 1_000;
 }
+
+/**
+ * Opens `path` in a new tab of the context with a layout-shift observer installed before any script,
+ * waits until `ready` says the screen is loaded and the network is quiet, and returns the sum of the
+ * layout shifts the person did not cause (no recent input): the screen's cumulative layout shift on load.
+ */
+export async function layoutShiftOnLoad(
+  from: Page,
+  path: string,
+  ready: (page: Page) => Promise<void>,
+): Promise<{ cls: number; shifts: string[] }> {
+  const page = await from.context().newPage();
+  await page.setViewportSize(from.viewportSize() ?? { width: 390, height: 844 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: { value: number; input: boolean; what: string }[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null }[];
+      }[]) {
+        const what = (entry.sources ?? [])
+          .map((s) =>
+            s.node instanceof Element ? `${s.node.tagName} "${s.node.textContent?.trim().slice(0, 40)}"` : '',
+          )
+          .join(', ');
+        w.__shifts.push({ value: entry.value, input: entry.hadRecentInput, what });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(path);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  // One more frame, so a shift the last answer caused is reported.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const shifts = await page.evaluate(
+    () => (window as unknown as { __shifts: { value: number; input: boolean; what: string }[] }).__shifts,
+  );
+  await page.close();
+  const unexpected = shifts.filter((s) => !s.input);
+  return {
+    cls: unexpected.reduce((sum, s) => sum + s.value, 0),
+    shifts: unexpected.map((s) => `${s.value.toFixed(3)} ${s.what}`),
+  };
+}

@@ -31,9 +31,11 @@ export const BUDGETS = {
   // Home raised from 120/122 KB by issue 14: TanStack Query in the signed-in shell, measured +11.4 KB
   // (117.7 -> 129.1 KB), then to 136/138 KB by issue 15: the home page's "Live now" card with the live
   // state, lock countdown and the tab's live-topics provider, measured +4.2 KB (129.1 -> 133.3 KB; the
-  // stream and its cache updates load only when a screen follows something). docs/performance.md,
+  // stream and its cache updates load only when a screen follows something), then to 144/146 KB by
+  // Home putting the player first (decision 0035): their leagues, the one-tap join (its mutation, the
+  // Gamer Name field), skeletons, measured +7.5 KB (134.2 -> 141.7 KB). docs/performance.md,
   // "Byte budgets in CI".
-  home: { js: 136 * KB, css: 10 * KB, atStart: 138 * KB },
+  home: { js: 144 * KB, css: 10 * KB, atStart: 146 * KB },
 };
 /** The lazy chunks each route renders (apps/web/src/app/routes.tsx): /home screens sit in the lazy shell. */
 const ROUTE_CHUNKS = {

@@ -22,6 +22,18 @@ install_deps() {
   pnpm install --frozen-lockfile --reporter=silent
 }
 
+# Every open live event stream holds a file descriptor: raise the soft limit on open files to the hard
+# limit where the platform allows (the API caps its streams at half the limit it gets, at most 10,000;
+# docs/reliability.md, "Live streams").
+raise_file_limit() {
+  local hard
+  hard=$(ulimit -Hn 2>/dev/null) || return 0
+  if [ "$hard" != "$(ulimit -Sn)" ]; then
+    ulimit -Sn "$hard" 2>/dev/null || true
+  fi
+  echo "» open-file limit: $(ulimit -Sn)"
+}
+
 cmd=${1:-}
 case "$cmd" in
   start)
@@ -29,6 +41,7 @@ case "$cmd" in
     install_deps
     echo "» building packages and web app"
     pnpm build >/dev/null
+    raise_file_limit
     exec pnpm --filter @fantasy-cricket/api start
     ;;
   test)

@@ -11,7 +11,7 @@ import { answerFrameworkError, apiMessages, errorBody, installErrorHandler } fro
 import { installValidators, loadOpenApi, type RegisteredHandler, registerOpenApiRoutes } from './http/openapi';
 import { runHousekeeping } from './housekeeping';
 import { registerApiReference } from './http/reference';
-import { helmetHeaders, installSecurityHeaders } from './http/security-headers';
+import { helmetHeaders, installApiNoStore, installSecurityHeaders } from './http/security-headers';
 import { registerWeb, type WebApp } from './http/web';
 import { installXsrf } from './http/xsrf';
 import { closeLiveHub } from './live/hub';
@@ -101,6 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       hsts: config.production ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     }),
   );
+  // No /api answer is ever stored by a browser or a proxy (the web app's files keep their own caching).
+  installApiNoStore(app, isApiPath);
   // Powerful browser features the app never uses stay off, for its pages and anything they embed.
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);

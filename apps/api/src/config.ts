@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DemoPace, parseDemoPace } from './cricket/demo/pace';
@@ -9,6 +10,9 @@ const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+
+/** Session lifetime and idle timeout (`Config.session`). */
+export const SESSION_DEFAULTS = { absoluteMs: 30 * DAY, idleMs: 7 * DAY, touchIntervalMs: MINUTE } as const;
 
 export interface RateLimit {
   max: number;
@@ -73,6 +77,10 @@ export interface Config {
     registerTaken: RateLimit;
     contact: RateLimit;
     unsubscribe: RateLimit;
+    /** League codes not found, per account (guessing a private league's code). */
+    joinCodeFailedPerAccount: RateLimit;
+    /** League codes not found, per address, whatever the account (the same from many accounts). */
+    joinCodeFailedPerAddress: RateLimit;
   };
   /** Per account or email address, whatever the client address. */
   backoff: {
@@ -104,7 +112,59 @@ export interface Config {
   cricsheetFetch: CricsheetFetchConfig;
   /** A fixture's result email waits until its result has not changed for this long (RESULT_EMAIL_DELAY_MS). */
   resultEmailDelayMs: number;
+  /**
+   * Open live event streams (`GET /live/stream`) one API process accepts; every stream holds a file
+   * descriptor as long as it is open. Counted in each process (docs/reliability.md, "Live streams").
+   */
+  liveStreams: {
+    /** LIVE_STREAMS_PER_SESSION (default 8): a browser needs one per tab. */
+    perSession: number;
+    /** LIVE_STREAMS_PER_ADDRESS (default 64), times RATE_LIMIT_MULTIPLIER: several people behind one address. */
+    perAddress: number;
+    /** LIVE_STREAMS_MAX (default half the process's open-file limit, at most 10,000). */
+    perProcess: number;
+  };
+  /** Files read by the console's uploads and the scheduled fetch (docs/reliability.md, "Uploaded and fetched files"). */
+  fileLimits: FileLimits;
 }
+
+/**
+ * What one console upload or fetched download may hold, and what reading one file may cost. The
+ * files are read (unzipped, decoded, parsed, checked) in a worker thread of their own.
+ */
+export type FileLimits = {
+  /** IMPORT_FILE_MAX_MB (default 8): one file as received or unpacked (a Cricsheet match is 0.1–1 MB). */
+  fileBytes: number;
+  /** IMPORT_UNZIPPED_MAX_MB (default 200): all files of one upload or download after unpacking. */
+  totalBytes: number;
+  /** Files in one upload or download after unpacking. */
+  files: number;
+  /** JSON values (object keys included) or CSV cells of one file: a T20 match file has about 5,000. */
+  values: number;
+  /** Levels of nesting of one JSON file (a Cricsheet match has 11). */
+  depth: number;
+  /** Rows of one schedule or squads file. */
+  rows: number;
+  /**
+   * IMPORT_READER_HEAP_MB (default 256): the reading thread's heap, a backstop (the caps above keep a
+   * file's parse within about 64 MB); a file needing more is refused.
+   */
+  readerHeapMb: number;
+  /** A file that takes longer than this to read is refused. */
+  readTimeoutMs: number;
+};
+
+/** The default file limits (the settings' defaults). */
+export const DEFAULT_FILE_LIMITS: FileLimits = {
+  fileBytes: 8 * 1024 * 1024,
+  totalBytes: 200 * 1024 * 1024,
+  files: 2000,
+  values: 1_000_000,
+  depth: 64,
+  rows: 5000,
+  readerHeapMb: 256,
+  readTimeoutMs: 60_000,
+};
 
 // A type, not an interface: ConfigOverrides makes object-typed settings partial.
 export type CricsheetFetchConfig = {
@@ -150,6 +210,33 @@ function httpUrl(value: string | undefined, name: string): string | undefined {
   return url.toString();
 }
 
+/**
+ * The process's soft limit on open files (`ulimit -n`), from /proc/self/limits; undefined where that
+ * file does not exist (not Linux) or says unlimited.
+ */
+export function openFileLimit(
+  read: () => string = () => readFileSync('/proc/self/limits', 'utf8'),
+): number | undefined {
+  let text: string;
+  try {
+    text = read();
+  } catch {
+    return undefined;
+  }
+  const m = /^Max open files\s+(\d+)\s/m.exec(text);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * The default cap on open live streams per process: half the open-file limit (the other half for the
+ * database connections, the other requests and files), at most 10,000 (what one process was measured
+ * to serve, docs/performance.md, "Live"); 10,000 where the limit cannot be read.
+ */
+export function defaultStreamCap(fileLimit: number | undefined): number {
+  if (fileLimit === undefined) return 10_000;
+  return Math.max(1, Math.min(10_000, Math.floor(fileLimit / 2)));
+}
+
 function nonNegativeInt(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -162,6 +249,11 @@ function positiveNumber(value: string | undefined, fallback: number, name: strin
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
   return n;
+}
+
+/** A size setting in megabytes (fractions allowed), as bytes. */
+function megabytes(value: string | undefined, fallbackBytes: number, name: string): number {
+  return Math.round(positiveNumber(value, fallbackBytes / 1024 / 1024, name) * 1024 * 1024);
 }
 
 /** Reads the configuration from the environment (see README for the variables). */
@@ -193,7 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     demoSeason: env.DEMO_SEASON !== 'off',
     demoPace: parseDemoPace(env.DEMO_PACE),
-    session: { absoluteMs: 30 * DAY, idleMs: 7 * DAY, touchIntervalMs: MINUTE },
+    session: { ...SESSION_DEFAULTS },
     tokens: { verifyEmailMs: 48 * HOUR, resetPasswordMs: HOUR },
     rateLimits: {
       loginPerAddress: per(100, 15 * MINUTE),
@@ -204,6 +296,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       registerTaken: per(10, HOUR),
       contact: per(5, HOUR),
       unsubscribe: per(30, HOUR),
+      joinCodeFailedPerAccount: per(10, 15 * MINUTE),
+      joinCodeFailedPerAddress: per(100, HOUR),
     },
     backoff: {
       login: backoff(5, 30 * SECOND, 15 * MINUTE, DAY),
@@ -230,6 +324,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       tickMs: MINUTE,
     },
     resultEmailDelayMs: nonNegativeInt(env.RESULT_EMAIL_DELAY_MS, 5 * MINUTE, 'RESULT_EMAIL_DELAY_MS'),
+    liveStreams: {
+      perSession: positiveInt(env.LIVE_STREAMS_PER_SESSION, 8, 'LIVE_STREAMS_PER_SESSION'),
+      perAddress: positiveInt(env.LIVE_STREAMS_PER_ADDRESS, 64, 'LIVE_STREAMS_PER_ADDRESS') * boost,
+      perProcess: positiveInt(env.LIVE_STREAMS_MAX, defaultStreamCap(openFileLimit()), 'LIVE_STREAMS_MAX'),
+    },
+    fileLimits: {
+      ...DEFAULT_FILE_LIMITS,
+      fileBytes: megabytes(env.IMPORT_FILE_MAX_MB, DEFAULT_FILE_LIMITS.fileBytes, 'IMPORT_FILE_MAX_MB'),
+      totalBytes: megabytes(env.IMPORT_UNZIPPED_MAX_MB, DEFAULT_FILE_LIMITS.totalBytes, 'IMPORT_UNZIPPED_MAX_MB'),
+      readerHeapMb: positiveInt(env.IMPORT_READER_HEAP_MB, DEFAULT_FILE_LIMITS.readerHeapMb, 'IMPORT_READER_HEAP_MB'),
+    },
   };
   return {
     ...base,
@@ -240,5 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     backoff: { ...base.backoff, ...overrides.backoff },
     email: { ...base.email, ...overrides.email },
     cricsheetFetch: { ...base.cricsheetFetch, ...overrides.cricsheetFetch },
+    liveStreams: { ...base.liveStreams, ...overrides.liveStreams },
+    fileLimits: { ...base.fileLimits, ...overrides.fileLimits },
   } as Config;
 }

@@ -1,5 +1,6 @@
 import { accountHandlers } from './accounts/handlers';
 import { contentHandlers } from './content/handlers';
+import { homeHandlers } from './home/handlers';
 import type { HandlerMap } from './http/contract';
 import { leagueHandlers } from './leagues/handlers';
 import { liveHandlers } from './live/handlers';
@@ -12,6 +13,7 @@ import { standingsHandlers } from './standings/handlers';
 export const handlers: HandlerMap = {
   ...accountHandlers,
   ...contentHandlers,
+  ...homeHandlers,
   ...leagueHandlers,
   ...liveHandlers,
   ...operatorHandlers,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, openFileLimit } from './config';
 import { seedFaqs } from './content/faq';
 import { startDemo } from './cricket/demo/run';
 import { openDatabase } from './db/database';
@@ -88,7 +88,7 @@ async function main(): Promise<void> {
 
   // Results that arrive by themselves (CRICSHEET_FETCH_URL; off when unset): every process looks each
   // minute whether the fetch is due; a lease in the database lets one of them run each interval's fetch.
-  const cricsheetFetch = startCricsheetFetchTimer(database.db, config.cricsheetFetch, app.log);
+  const cricsheetFetch = startCricsheetFetchTimer(database.db, config.cricsheetFetch, app.log, config.fileLimits);
   if (cricsheetFetch)
     app.log.info(
       `cricsheet fetch: ${config.cricsheetFetch.url} every ${config.cricsheetFetch.intervalMs / 60_000} min`,
@@ -122,6 +122,10 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     `database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : join(config.dataDir, 'pglite')}; email: ${config.smtpUrl ? 'SMTP' : join(config.dataDir, 'outbox')}; app: ${config.appUrl}`,
+  );
+  const streams = config.liveStreams;
+  app.log.info(
+    `live streams: at most ${streams.perProcess} in this process (open-file limit ${openFileLimit() ?? 'unknown'}), ${streams.perSession} per session, ${streams.perAddress} per address`,
   );
 }
 

@@ -1,5 +1,6 @@
-import { messages } from '@fantasy-cricket/rules';
+import { messages, signedPoints } from '@fantasy-cricket/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEATURES } from '../src/cricket/catalogue';
 import { FAQ_ENTRIES } from '../src/content/faq-data';
 import { seedFaqs } from '../src/content/faq';
 import { signUp, startTestApp, type TestApp } from './helpers';
@@ -33,6 +34,40 @@ describe('FAQ', () => {
     expect(concurrent.sort()).toEqual([0, 0, FAQ_ENTRIES.length]);
     const rows = await t.db.selectFrom('faqs').select('id').execute();
     expect(rows).toHaveLength(FAQ_ENTRIES.length);
+  });
+});
+
+describe('FAQ scoring answers', () => {
+  it('give the default points of every feature, signed as they count, from the catalogue', async () => {
+    const answers = ((await t.client().get('/api/faq/')).json() as { Question: string; Answer: string }[]).map(
+      (f) => f.Answer,
+    );
+    const mp = answers.find((a) => a.includes('Match Winner +'));
+    const ps = answers.find((a) => a.includes('Run +1'));
+    for (const f of FEATURES) {
+      const answer = f.leagueType === 'MP' ? mp : ps;
+      expect(answer).toContain(`${f.name} ${signedPoints(f.defaultPoints * f.sign)}`);
+    }
+    expect(mp).toContain('Match Winner +10, Most Runs +20');
+    // Penalties read as deductions, never as points earned.
+    expect(ps).toContain('Duck \u22122');
+    expect(ps).toContain('Economy Above 12 \u22126');
+    expect(ps).toContain('Strike Rate Below 50 \u22126');
+    expect(ps).not.toMatch(/Duck \+?2\b/);
+    expect(answers.join(' ')).not.toContain('the points the admin set');
+  });
+
+  it('replace the answers an older version stored when the server starts', async () => {
+    await t.db
+      .updateTable('faqs')
+      .set({ answer: 'Each worth the points the admin set.' })
+      .where('question', '=', 'How are Player Selection points calculated?')
+      .execute();
+    await t.db.insertInto('faqs').values({ position: 99, question: 'A retired question?', answer: 'Gone.' }).execute();
+    expect(await seedFaqs(t.db)).toBe(FAQ_ENTRIES.length);
+    const list = (await t.client().get('/api/faq/')).json() as { Question: string; Answer: string }[];
+    expect(list).toEqual(FAQ_ENTRIES.map((e) => ({ Question: e.question, Answer: e.answer })));
+    expect(await seedFaqs(t.db)).toBe(0);
   });
 });
 

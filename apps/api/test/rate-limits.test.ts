@@ -4,10 +4,13 @@ import { buckets, emailKey } from '../src/accounts/accounts';
 import { hashPassword } from '../src/accounts/password';
 import { loadConfig } from '../src/config';
 import { SYSTEM_USER_EMAIL } from '../src/db/migrations/0003_leagues';
-import { apiMessages } from '../src/http/errors';
+import { apiMessages, waitText } from '../src/http/errors';
 import { consume, consumeBackoff } from '../src/http/rate-limit';
 import { sha256 } from '../src/http/tokens';
-import { linkToken, PASSWORD, signUp, startTestApp, type TestApp, uniqueEmail } from './helpers';
+import { messages } from '@fantasy-cricket/rules';
+import { loadDemoSeason } from '../src/cricket/demo/season';
+import { joinCodeBuckets } from '../src/leagues/code-attempts';
+import { linkToken, PASSWORD, type SignedIn, signUp, startTestApp, type TestApp, uniqueEmail } from './helpers';
 
 /**
  * Rate limits and backoff (docs/decisions/0012-rate-limits.md). Each test speaks from its own client
@@ -48,13 +51,20 @@ const expect429 = (res: Answer) => {
   expect(retryAfter(res)).toBeGreaterThan(0);
 };
 
-/** As if `ms` had passed since the key's last counted attempt. */
-async function later(bucket: string, identity: string, ms: number): Promise<void> {
-  await t.db
+/** As if `ms` had passed since the key's last counted attempt (in `app`'s database, `t`'s by default). */
+async function later(bucket: string, identity: string, ms: number, app: TestApp = t): Promise<void> {
+  await app.db
     .updateTable('rate_limits')
     .set({ window_start: sql<Date>`window_start - make_interval(secs => ${ms / 1000})` })
     .where('key', '=', `${bucket}:${sha256(identity)}`)
     .execute();
+}
+
+/** `who`'s browser (its cookies) seen from client address `ip`. */
+function browserOf(app: TestApp, who: SignedIn, ip: string) {
+  const c = app.client(ip);
+  for (const [k, v] of who.client.cookies) c.cookies.set(k, v);
+  return c;
 }
 
 const signIn = (app: TestApp, ip: string, email: string, password: string) =>
@@ -178,6 +188,23 @@ describe('with the default numbers', () => {
       expect((await register(office, nat, uniqueEmail('newcomer'))).statusCode).toBe(201);
     }
   }, 240_000);
+
+  it("stops the audit's probe: 300 random league codes at once from one account, 10 looked up", async () => {
+    const prober = await signUp(office);
+    const codes = Array.from({ length: 300 }, (_, i) => `ZZ${String(i).padStart(6, '0')}`);
+    const answers = await Promise.all(
+      codes.map((code) =>
+        browserOf(office, prober, '10.7.2.1').post('/api/league_member/joinLeague', {
+          UserID: prober.userId,
+          LeagueCode: code,
+          DisplayName: 'Prober',
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(290);
+  });
 
   it("stops the audit's probe: mail asked for 12 different addresses from one client", async () => {
     for (const path of ['/api/user/initiate_change_password', '/api/user/resend_verification_email']) {
@@ -320,5 +347,123 @@ describe('counters', () => {
     await later('forget', 'z', HOUR);
     expect((await consumeBackoff(t.db, 'forget', 'z', b)).allowed).toBe(true);
     expect((await consumeBackoff(t.db, 'forget', 'z', b)).allowed).toBe(false);
+  });
+});
+
+describe('joining by league code', () => {
+  // Their own app: 3 codes not found per account in 15 minutes, 5 per address in an hour.
+  let j: TestApp;
+  let code: string;
+  let seasonId: number;
+  const perAccount = { max: 3, windowMs: 15 * MINUTE };
+  const perAddress = { max: 5, windowMs: HOUR };
+  beforeAll(async () => {
+    j = await startTestApp({
+      rateLimits: { joinCodeFailedPerAccount: perAccount, joinCodeFailedPerAddress: perAddress },
+    });
+    seasonId = (await loadDemoSeason(j.db, { now: new Date(), fixtures: 4, past: 0 })).seasonId;
+    code = (await newLeague(await signUp(j), '10.9.0.1')).LeagueCode;
+  });
+  afterAll(async () => {
+    await j.close();
+  });
+
+  /** A private league of `admin`'s, created from `ip`. */
+  async function newLeague(admin: SignedIn, ip: string) {
+    const res = await as(admin, ip).post('/api/league/', {
+      Name: `League ${uniqueEmail('l')}`.slice(0, 40),
+      Description: '',
+      LeagueTypeID: 1,
+      IsPrivate: true,
+      ShowOthersPicks: false,
+      SeasonID: seasonId,
+      AdminUserID: admin.userId,
+      AdminDisplayName: 'Admin',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { LeagueID: number; LeagueCode: string };
+  }
+  const as = (who: SignedIn, ip: string) => browserOf(j, who, ip);
+  const join = (who: SignedIn, ip: string, leagueCode: string, name = 'Joiner') =>
+    as(who, ip).post('/api/league_member/joinLeague', {
+      UserID: who.userId,
+      LeagueCode: leagueCode,
+      DisplayName: name,
+    });
+  const expectTooMany = (res: Answer) => {
+    expect(res.statusCode).toBe(429);
+    const wait = retryAfter(res);
+    expect(wait).toBeGreaterThan(0);
+    const message = (res.json() as { error: { message: string } }).error.message;
+    expect(message).toBe(messages.leagueApi.tooManyWrongCodes(waitText(wait)));
+    expect(message).toMatch(
+      /^Too many league codes that were not found\. Please check the code with the league admin and try again in \d+ (minutes?|seconds?)\.$/,
+    );
+  };
+
+  it('refuses an account after 3 codes not found, whatever its address, until the window is over', async () => {
+    const guesser = await signUp(j);
+    for (let i = 1; i <= 3; i++) expect((await join(guesser, `10.9.1.${i}`, `NOPE000${i}`)).statusCode).toBe(404);
+    const refused = await join(guesser, '10.9.1.9', 'NOPE0009');
+    expectTooMany(refused);
+    expect(retryAfter(refused)).toBeLessThanOrEqual(15 * 60);
+    // A right code waits too (the account is refused, not the code); nothing is written.
+    expectTooMany(await join(guesser, '10.9.1.9', code));
+    expect(
+      await j.db.selectFrom('league_members').select('id').where('user_id', '=', guesser.userId).execute(),
+    ).toEqual([]);
+    // Someone else is not affected.
+    expect((await join(await signUp(j), '10.9.1.9', code)).statusCode).toBe(200);
+    // Refused attempts are not counted: once the window is over, the account gets its 3 again.
+    await later(joinCodeBuckets.perAccount, String(guesser.userId), 15 * MINUTE, j);
+    expect((await join(guesser, '10.9.1.9', 'NOPE0010')).statusCode).toBe(404);
+    expect((await join(guesser, '10.9.1.9', code, 'Guesser')).statusCode).toBe(200);
+  });
+
+  it('codes that exist never count: an account joins any number of leagues, one address any number of people', async () => {
+    const admin = await signUp(j);
+    const joiner = await signUp(j);
+    for (let i = 0; i < 6; i++) {
+      const league = await newLeague(admin, '10.9.2.1');
+      expect((await join(joiner, '10.9.2.2', league.LeagueCode)).statusCode).toBe(200);
+      // Asking again is a 400 about the league, not a wrong code.
+      expect((await join(joiner, '10.9.2.2', league.LeagueCode)).statusCode).toBe(400);
+    }
+    const office = await newLeague(admin, '10.9.2.1');
+    for (let i = 0; i < 8; i++) {
+      const res = await join(await signUp(j), '10.9.2.3', office.LeagueCode.toLowerCase(), `Office ${i}`);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // Each person may still mistype: two codes not found each from the office do not stop the others
+    // until the address has 5.
+    const typo = await signUp(j);
+    expect((await join(typo, '10.9.2.3', 'TYPO0001')).statusCode).toBe(404);
+    expect((await join(typo, '10.9.2.3', office.LeagueCode)).statusCode).toBe(200);
+  });
+
+  it('refuses an address after 5 codes not found, whatever the account; other addresses go on', async () => {
+    for (let i = 0; i < 5; i++) expect((await join(await signUp(j), '10.9.3.1', `MISS000${i}`)).statusCode).toBe(404);
+    const fresh = await signUp(j);
+    expectTooMany(await join(fresh, '10.9.3.1', 'MISS0009'));
+    expect((await join(fresh, '10.9.3.2', code, 'Fresh')).statusCode).toBe(200);
+  });
+
+  it('lets no concurrent guess slip past the limit', async () => {
+    const guesser = await signUp(j);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => join(guesser, '10.9.4.1', `RACE${String(i).padStart(4, '0')}`)),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([...Array(3).fill(404), ...Array(9).fill(429)]);
+    for (const a of answers.filter((x) => x.statusCode === 429)) expectTooMany(a);
+  });
+
+  it('RATE_LIMIT_MULTIPLIER scales both limits', () => {
+    const config = loadConfig({ NODE_ENV: 'test', RATE_LIMIT_MULTIPLIER: '20' });
+    expect(config.rateLimits.joinCodeFailedPerAccount).toEqual({ max: 200, windowMs: 15 * MINUTE });
+    expect(config.rateLimits.joinCodeFailedPerAddress).toEqual({ max: 2000, windowMs: HOUR });
+    const defaults = loadConfig({ NODE_ENV: 'test' });
+    expect(defaults.rateLimits.joinCodeFailedPerAccount).toEqual({ max: 10, windowMs: 15 * MINUTE });
+    expect(defaults.rateLimits.joinCodeFailedPerAddress).toEqual({ max: 100, windowMs: HOUR });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../src/accounts/password';
-import { loadConfig, REPO_ROOT } from '../src/config';
+import { defaultStreamCap, loadConfig, openFileLimit, REPO_ROOT } from '../src/config';
 import { firstLink } from '../src/email/transport';
 import { describeValidation } from '../src/http/errors';
 
@@ -55,6 +55,35 @@ describe('config', () => {
     const boosted = loadConfig({ RATE_LIMIT_MULTIPLIER: '20' });
     expect(boosted.rateLimits.register).toEqual({ max: 2_000, windowMs: 3_600_000 });
     expect(boosted.backoff.login.free).toBe(100);
+  });
+
+  it('caps open live streams per session, per address (times RATE_LIMIT_MULTIPLIER) and per process', () => {
+    const limit = openFileLimit();
+    expect(loadConfig({}).liveStreams).toEqual({ perSession: 8, perAddress: 64, perProcess: defaultStreamCap(limit) });
+    expect(
+      loadConfig({ LIVE_STREAMS_PER_SESSION: '2', LIVE_STREAMS_PER_ADDRESS: '5', LIVE_STREAMS_MAX: '20000' })
+        .liveStreams,
+    ).toEqual({ perSession: 2, perAddress: 5, perProcess: 20_000 });
+    expect(loadConfig({ RATE_LIMIT_MULTIPLIER: '20' }).liveStreams.perAddress).toBe(1_280);
+    expect(() => loadConfig({ LIVE_STREAMS_MAX: '0' })).toThrow(/LIVE_STREAMS_MAX/);
+    expect(() => loadConfig({ LIVE_STREAMS_PER_SESSION: 'many' })).toThrow(/LIVE_STREAMS_PER_SESSION/);
+    // Half the open-file limit, at most 10,000; 10,000 where the limit is unknown.
+    expect(defaultStreamCap(1_024)).toBe(512);
+    expect(defaultStreamCap(20_000)).toBe(10_000);
+    expect(defaultStreamCap(1_048_576)).toBe(10_000);
+    expect(defaultStreamCap(undefined)).toBe(10_000);
+    const limits = `Limit                     Soft Limit           Hard Limit           Units
+Max processes             63704                63704                processes
+Max open files            1024                 524288               files
+`;
+    expect(openFileLimit(() => limits)).toBe(1_024);
+    expect(openFileLimit(() => limits.replace('1024  ', 'unlimited'))).toBeUndefined();
+    expect(
+      openFileLimit(() => {
+        throw new Error('no /proc here');
+      }),
+    ).toBeUndefined();
+    if (process.platform === 'linux') expect(limit).toBeGreaterThan(0);
   });
 });
 

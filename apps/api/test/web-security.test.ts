@@ -95,6 +95,43 @@ describe('security headers', () => {
   });
 });
 
+describe('caching', () => {
+  // Every kind of /api answer: signed-in JSON, a write, an error, a 404, a refused request, the router's
+  // own 400, the API reference and its contract.
+  it('no /api answer may be stored: Cache-Control no-store', async () => {
+    const who = await signUp(dev);
+    const answers = {
+      profile: await who.client.get(`/api/user/${who.userId}`),
+      leagues: await who.client.get(`/api/league/userLeagues/${who.userId}`),
+      write: await who.client.put(`/api/user/${who.userId}`, {
+        missing_pick_notification: false,
+        use_ai_auto_pick: false,
+      }),
+      anonymous: await dev.client().get('/api/faq/'),
+      unauthorised: await dev.client().get('/api/view/serverTime'),
+      forbidden: await who.client.get(`/api/user/${who.userId + 1000}`),
+      notFound: await dev.client().get('/api/nothing-here'),
+      badUrl: await dev.client().get('/api/faq/%zz'),
+      reference: await dev.client().get('/api/docs/'),
+      contract: await dev.client().get('/api/docs/openapi.json'),
+    };
+    for (const [what, res] of Object.entries(answers)) {
+      expect(res.statusCode, what).toBeLessThan(500);
+      expect(res.headers['cache-control'], what).toBe('no-store');
+    }
+    expect(answers.profile.statusCode).toBe(200);
+    expect(answers.leagues.statusCode).toBe(200);
+  });
+
+  it("the web app's files keep their own caching", async () => {
+    expect((await dev.client().get('/')).headers['cache-control']).toBe('no-cache');
+    expect((await dev.client().get('/home/view-my-leagues')).headers['cache-control']).toBe('no-cache');
+    expect((await dev.client().get('/assets/app-abc123.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+  });
+});
+
 describe('cookies in production', () => {
   interface Cookie {
     name: string;

@@ -1,9 +1,12 @@
 export * from './constants';
 export { messages } from './messages';
 export { commonMessages } from './messages/common';
+export { emailMessages } from './messages/emails';
 export { landingMessages } from './messages/landing';
 export { shellMessages } from './messages/shell';
 export * from './text';
+export * from './text-schemas';
 export * from './validation';
 export * from './leagues';
+export * from './join';
 export * from './picks';

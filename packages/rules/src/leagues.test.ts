@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   createLeaguePayloadSchema,
+  countedPoints,
   featurePointsError,
+  signedPoints,
   isLeagueTypeAllowed,
   joinPrivateFormSchema,
-  publicJoinError,
   selectionCountErrors,
   startLeagueFormSchema,
 } from './leagues';
+import { publicJoinError } from './join';
 
 const issues = (result: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   Object.fromEntries([...(result.error?.issues ?? [])].reverse().map((i) => [String(i.path[0]), i.message]));
@@ -111,5 +113,16 @@ describe('feature points', () => {
     ['10', undefined],
   ])('%j → %s', (value, message) => {
     expect(featurePointsError(value, 'Winner', 10)).toBe(message);
+  });
+});
+
+describe('signed points', () => {
+  it('shows points as they count, a penalty with a minus sign', () => {
+    expect(signedPoints(10)).toBe('+10');
+    expect(signedPoints(-2)).toBe('\u22122');
+    expect(signedPoints(0)).toBe('0');
+    expect(signedPoints(countedPoints(2, -1))).toBe('−2');
+    expect(signedPoints(countedPoints(25, 1))).toBe('+25');
+    expect(signedPoints(countedPoints(0, -1))).toBe('0');
   });
 });

@@ -7,7 +7,7 @@ import {
   TEAM_MIN_PLAYERS,
 } from './constants';
 import { messages } from './messages';
-import { multiLineText, normalizeSingleLine, singleLineText, singleLineTextError } from './text';
+import { multiLineText, singleLineText } from './text-schemas';
 
 /**
  * League rules of spec section 5 (start league, join private league, player counts, feature
@@ -91,16 +91,6 @@ export const joinLeaguePayloadSchema = z.object({
   DisplayName: joinDisplayNameField,
 });
 
-/**
- * Joining a public league from its row: the trimmed gamer name must have at least 3 characters and
- * only characters a name may show (the same rule as the API's).
- */
-export function publicJoinError(leagueCode: string, displayName: string): string | undefined {
-  const name = normalizeSingleLine(displayName);
-  if (!leagueCode.trim() || name.length < DISPLAY_NAME_MIN) return m.join.publicDisplayName;
-  return singleLineTextError('Display Name', name);
-}
-
 /** The limit for a position name; unknown positions fall back to the 'Any' limit (the team maximum). */
 export function positionLimit(position: string): number {
   const limits: Record<string, number> = POSITION_LIMITS;
@@ -142,4 +132,25 @@ export function featurePointsError(value: string | number, feature: string, max:
   if (!Number.isInteger(points)) return m.configure.pointsWhole;
   if (points < 0 || points > max) return m.configure.pointsRange(feature, max);
   return undefined;
+}
+
+/** The minus sign of points that count against a player (U+2212; screen readers say "minus"). */
+export const MINUS_SIGN = '\u2212';
+
+/**
+ * Points as they count, with their sign: "+10", "−2", "0". Every screen and text that tells a player
+ * what a feature is worth uses this, so a penalty never reads as a reward (decision 0034).
+ */
+export function signedPoints(points: number): string {
+  if (points > 0) return `+${points}`;
+  if (points < 0) return `${MINUS_SIGN}${Math.abs(points)}`;
+  return '0';
+}
+
+/**
+ * A league feature's points as they count: the magnitude the admin sets (0..MaxPoints) times the
+ * feature's sign (−1 for penalties such as Duck).
+ */
+export function countedPoints(points: number, sign: number): number {
+  return sign < 0 && points !== 0 ? -points : points;
 }

@@ -76,6 +76,10 @@ export const messages = {
   },
   home: {
     dailyChallengesFailed: 'An error occurred while loading daily challenges.',
+    /** Home's own texts (not in the spec): the player's leagues, next lock and one-tap join. */
+    summaryFailed: 'Your leagues could not be loaded.',
+    makePicks: 'Make your picks',
+    waitingApproval: "Waiting for the admin's approval",
   },
   startLeague: {
     nameRequired: '* League Name is required',
@@ -106,6 +110,10 @@ export const messages = {
     pointsRequired: 'Points are required.',
     pointsRange: (feature: string, max: number) => `Points for "${feature}" must be between 0 and ${max} inclusive.`,
     rangeHint: (max: number) => `Range (0 - ${max})`,
+    /** A penalty feature (Duck, poor economy or strike rate): the admin sets how much is deducted. */
+    rangeHintDeducted: (max: number) => `Deducted · Range (0 - ${max})`,
+    pointsDeductedLabel: (feature: string) => `Points deducted for ${feature}`,
+    aboutFeature: (feature: string) => `About ${feature}`,
   },
   editLeague: {
     titleEdit: 'Edit Fantasy League',
@@ -125,6 +133,9 @@ export const messages = {
     activated: 'League activated.',
     notFound: 'League not found.',
     codeNotFound: 'No league found with this code.',
+    /** 429 after too many codes that were not found (docs/decisions/0012-rate-limits.md); `wait` as "12 minutes". */
+    tooManyWrongCodes: (wait: string) =>
+      `Too many league codes that were not found. Please check the code with the league admin and try again in ${wait}.`,
     notMember: 'You are not a member of this league.',
     notApproved: 'Your request to join this league has not been approved yet.',
     adminOnly: 'Only the league admin can do this.',
@@ -171,6 +182,10 @@ export const messages = {
     adminChanged: 'Admin changed successfully.',
     confirmRejection: 'Confirm Rejection',
     confirmAdminTransfer: 'Confirm Admin Transfer',
+    /** What the count on the sidebar's League Members is, read after its label: '2 requests waiting'. */
+    requestsWaiting: (count: number) => `${count} ${count === 1 ? 'request' : 'requests'} waiting`,
+    /** A league in League Members' dropdown with join requests waiting for its admin. */
+    leagueWithRequests: (name: string, count: number) => `${name} (${count} waiting)`,
   },
   join: {
     codeRequired: '* League Code is required',
@@ -182,6 +197,12 @@ export const messages = {
     privateSent: 'Your request to join the league is sent for Approval to the League Admin !',
     publicJoined: 'You have successfully joined the league!',
     gamerNameTooltip: 'This is what your name will look like to other participants in this league.',
+    /**
+     * The Gamer Name field's label: the spec's own words for it (Start League: "Gamer Name (display
+     * name)"), so the spec's messages about the "display name" name the field as the form does
+     * (docs/decisions/0035-home-first-hour.md).
+     */
+    gamerNameLabel: 'Gamer Name (display name)',
     noDescription: 'No description',
     joinPrivate: 'Join Private League',
     searchLabel: 'Search Public Leagues',
@@ -253,6 +274,15 @@ export const messages = {
     memberNotFound: 'This user is not an approved member of this league.',
     fixtureNotFound: 'This fixture is not part of this league.',
   },
+  /** Refusals of the live event stream (the web app then follows the same topics by polling). */
+  liveApi: {
+    tooManyForSession: (max: number) =>
+      `This session already has ${max} live streams open. Close a tab that follows live matches, or try again later.`,
+    tooManyForAddress: (max: number) =>
+      `Too many live streams are open from your network (${max}). Please try again later.`,
+    full: 'The server is following as many live streams as it can. Please try again in a moment.',
+    badLastEventId: 'Last-Event-ID must be a whole number from 0 to 2147483647.',
+  },
   profile: {
     notFound: 'User not found.',
     loadFailed: 'Failed to load user profile. Please try again.',
@@ -269,5 +299,24 @@ export const messages = {
   },
   dates: {
     invalid: 'Invalid Date',
+  },
+  /** The league's points table ("How scoring works") on My Selections and the Leaderboard (decision 0034). */
+  scoring: {
+    open: 'How scoring works',
+    title: (league: string) => `How scoring works: ${league}`,
+    matchPredictionIntro:
+      'Each correct pick earns the points of its feature; a wrong or missing pick scores 0. When several answers tie (two players level on most runs), every one of them wins.',
+    playerSelectionIntro:
+      'Your players score from what they do in the match: each stat earns its points every time it happens, and penalties are deducted. Only players who play score.',
+    earned: 'Points earned',
+    deducted: 'Points deducted',
+    notScored: (features: string) => `Not scored in this league: ${features}.`,
+    team: 'Your team for each fixture',
+    teamSlots: (slots: string, total: number) => `${slots}: ${total} ${total === 1 ? 'player' : 'players'} at most.`,
+    noTeamSlots: 'The player counts could not be loaded.',
+    loading: 'Loading the points…',
+    /** A Match Prediction row of My Selections: what its feature is worth ("+20 points"), or that it scores nothing. */
+    rowPoints: (signed: string) => `${signed} points`,
+    rowNotScored: 'Not scored',
   },
 } as const;

@@ -4,6 +4,7 @@ import {
   duplicatePlayerPicks,
   duplicatesMessage,
   fixtureLabel,
+  formatEtMinutes,
   formatEtShort,
   hasStarted,
   parseServerTime,
@@ -30,6 +31,10 @@ describe('picking rules', () => {
     expect(formatEtShort('2025-01-05T14:00:00Z')).toBe('01/05 9 AM ET');
     expect(formatEtShort('2024-04-15T03:30:00Z')).toBe('04/14 11 PM ET');
     expect(formatEtShort('nope')).toBe('Invalid Date');
+    expect(formatEtMinutes('2024-04-14T14:25:00Z')).toBe('04/14 10:25 AM ET');
+    expect(formatEtMinutes('2025-01-05T14:00:00Z')).toBe('01/05 9:00 AM ET');
+    expect(formatEtMinutes('2024-04-15T04:05:00Z')).toBe('04/15 12:05 AM ET');
+    expect(formatEtMinutes('nope')).toBe('Invalid Date');
     expect(
       fixtureLabel({
         FixtureName: 'Match 29',

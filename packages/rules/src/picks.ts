@@ -54,6 +54,26 @@ export function formatEtShort(startTime: string | Date): string {
   return `${parts.month}/${parts.day} ${parts.hour} ${parts.dayPeriod} ET`;
 }
 
+const etMinuteParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: DISPLAY_TIME_ZONE,
+  month: '2-digit',
+  day: '2-digit',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/**
+ * 'MM/dd h:mm a ET' in America/New_York, e.g. '04/05 10:25 AM ET': a lock time to the minute (emails
+ * list fixtures that start minutes apart); 'Invalid Date' when unreadable.
+ */
+export function formatEtMinutes(startTime: string | Date): string {
+  const d = parseServerTime(startTime);
+  if (!d) return 'Invalid Date';
+  const parts = Object.fromEntries(etMinuteParts.formatToParts(d).map((p) => [p.type, p.value]));
+  return `${parts.month}/${parts.day} ${parts.hour}:${parts.minute} ${parts.dayPeriod} ET`;
+}
+
 export interface FixtureLabelInput {
   FixtureName: string;
   StartTime: string;

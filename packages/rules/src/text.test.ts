@@ -3,12 +3,13 @@ import {
   createLeaguePayloadSchema,
   joinLeaguePayloadSchema,
   joinPrivateFormSchema,
-  publicJoinError,
   startLeagueFormSchema,
   updateLeaguePayloadSchema,
 } from './leagues';
+import { publicJoinError } from './join';
 import { messages } from './messages';
 import {
+  firstRefusedCharacter,
   isCleanMultiLine,
   isCleanSingleLine,
   multiLineTextError,
@@ -232,5 +233,31 @@ describe('the shared schemas', () => {
     expect(publicJoinError('ABC123', '\u200b\u200b\u200b')).toBe(single('Display Name'));
     expect(publicJoinError('ABC123', 'ab')).toBe(messages.join.publicDisplayName);
     expect(publicJoinError('ABC123', 'विराट')).toBeUndefined();
+  });
+});
+
+describe('firstRefusedCharacter', () => {
+  it('names the first refused character and where it is, in code points', () => {
+    expect(firstRefusedCharacter('Match 901\r\nSubject: hijack')).toEqual({ codePoint: 0x0d, position: 10 });
+    expect(firstRefusedCharacter('Office\u202eeugaeL')).toEqual({ codePoint: 0x202e, position: 7 });
+    // Each code point counts (the emoji and the joiners too); the allowed sequences (a ZWJ family, a Persian ZWNJ) pass.
+    expect(firstRefusedCharacter('👨\u200d👩\u200d👧 علی\u200cرضا\u200b')).toEqual({ codePoint: 0x200b, position: 14 });
+    expect(firstRefusedCharacter('Ad\u200dmin')).toEqual({ codePoint: 0x200d, position: 3 });
+  });
+
+  it('finds nothing in a clean name, and something whenever isCleanSingleLine refuses', () => {
+    for (const name of [
+      'Mumbai Indians',
+      'क्\u200dष',
+      '🏴\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f} England',
+      '1\ufe0f\u20e3',
+    ]) {
+      expect(firstRefusedCharacter(name), name).toBeUndefined();
+    }
+    for (const code of [...CONTROLS, ...FORMATS]) {
+      const value = `Ab${cp(code)}cd`;
+      expect(isCleanSingleLine(value)).toBe(false);
+      expect(firstRefusedCharacter(value)).toEqual({ codePoint: code, position: 3 });
+    }
   });
 });

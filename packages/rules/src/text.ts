@@ -1,9 +1,10 @@
-import { z } from 'zod';
 import { messages } from './messages';
 
 /**
  * Which characters a text field accepts (docs/decisions/0014-text-fields.md). The web forms and the
- * API use the same schemas, so a name the form refuses is refused by the API with the same message.
+ * API use the same schemas (./text-schemas.ts builds them from these rules), so a name the form
+ * refuses is refused by the API with the same message. No zod here: a screen that only checks a
+ * value (`singleLineTextError`) does not load the schema library.
  *
  * Single-line fields (names, display names, league names and codes, the contact form's name):
  * - NFC-normalised, every space separator (no-break space, thin space, ideographic space…) becomes
@@ -100,32 +101,23 @@ export function isCleanSingleLine(value: string): boolean {
   return !SINGLE_LINE_REFUSED.test(rest);
 }
 
+/**
+ * The first character a (normalised) single-line value may not hold, with its place (1-based, in code
+ * points), or `undefined` when the value is clean: for messages that say where the problem is
+ * ("U+202E at character 9").
+ */
+export function firstRefusedCharacter(value: string): { codePoint: number; position: number } | undefined {
+  // The allowed sequences become as many ordinary letters, so the refused one keeps its index.
+  let rest = value;
+  for (const allowed of ALLOWED_SEQUENCES) rest = rest.replace(allowed, (seq) => 'a'.repeat(seq.length));
+  const found = SINGLE_LINE_REFUSED.exec(rest);
+  if (!found) return undefined;
+  return { codePoint: value.codePointAt(found.index)!, position: [...value.slice(0, found.index)].length + 1 };
+}
+
 /** Whether a (normalised) multi-line value is free of control characters other than TAB and LF. */
 export function isCleanMultiLine(value: string): boolean {
   return !MULTI_LINE_REFUSED.test(value);
-}
-
-/**
- * A single-line text field: normalised (see `normalizeSingleLine`), then `required` when empty, then
- * the character rule with `field` named in its message. Chain further checks (min, max) after it.
- */
-export function singleLineText(field: string, required: string) {
-  return z
-    .string()
-    .overwrite(normalizeSingleLine)
-    .min(1, required)
-    .refine(isCleanSingleLine, messages.text.singleLine(field));
-}
-
-/**
- * A multi-line text field: line breaks as LF, the ends trimmed, control characters other than TAB and
- * LF refused. Chain further checks (min, max) after it.
- */
-export function multiLineText(field: string) {
-  return z
-    .string()
-    .overwrite((value) => normalizeMultiLine(value).trim())
-    .refine(isCleanMultiLine, messages.text.multiLine(field));
 }
 
 /** The message for a single-line value, or `undefined` when its characters are fine (for non-zod checks). */

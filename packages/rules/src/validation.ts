@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_FIELD_MAX, NAME_MIN, PASSWORD_MIN_REGISTER, PASSWORD_MIN_RESET } from './constants';
 import { messages } from './messages';
-import { multiLineText, singleLineText } from './text';
+import { multiLineText, singleLineText } from './text-schemas';
 
 /**
  * Field rules of spec section 5 as zod schemas. The web forms use them with zodResolver; the API

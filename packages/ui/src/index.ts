@@ -22,6 +22,8 @@ export { QueryState, queryStatuses } from './components/QueryState/QueryState';
 export type { QueryStateProps, QueryStatus } from './components/QueryState/QueryState';
 export { Tooltip, tooltipSides } from './components/Tooltip/Tooltip';
 export type { TooltipProps, TooltipSide } from './components/Tooltip/Tooltip';
+export { Toggletip, toggletipSides } from './components/Toggletip/Toggletip';
+export type { ToggletipProps, ToggletipSide } from './components/Toggletip/Toggletip';
 
 // Forms
 export { TextField } from './components/TextField/TextField';
@@ -34,6 +36,8 @@ export { Select } from './components/Select/Select';
 export type { SelectProps, SelectOption } from './components/Select/Select';
 export { FormErrorSummary } from './components/FormErrorSummary/FormErrorSummary';
 export type { FormErrorSummaryProps } from './components/FormErrorSummary/FormErrorSummary';
+export { FormStatus, formStatusKinds } from './components/FormStatus/FormStatus';
+export type { FormStatusProps, FormStatusKind } from './components/FormStatus/FormStatus';
 
 // Dialogs
 export { Modal, modalSizes } from './components/Modal/Modal';

@@ -1,4 +1,17 @@
-/** The FAQ set inserted on first start (spec §2 FAQ). Order is display order. */
+import { signedPoints } from '@fantasy-cricket/rules';
+import { FEATURES, type LeagueTypeCode } from '../cricket/catalogue';
+
+/**
+ * "Match Winner +10, Most Runs +20, …": the catalogue's default points of a league type, signed as
+ * they count (a penalty such as Duck reads −2), from the table the scorer uses.
+ */
+export function defaultPointsList(type: LeagueTypeCode): string {
+  return FEATURES.filter((f) => f.leagueType === type)
+    .map((f) => `${f.name} ${signedPoints(f.defaultPoints * f.sign)}`)
+    .join(', ');
+}
+
+/** The FAQ set (spec §2 FAQ), kept in the database as it is here (`seedFaqs`). Order is display order. */
 export const FAQ_ENTRIES: ReadonlyArray<{ question: string; answer: string }> = [
   {
     question: 'What kinds of leagues can I play?',
@@ -37,8 +50,7 @@ export const FAQ_ENTRIES: ReadonlyArray<{ question: string; answer: string }> = 
   },
   {
     question: 'How are points scored in Match Prediction leagues?',
-    answer:
-      'Before activating the league the admin chooses which features count and how many points each one is worth, between 0 and the maximum allowed for that feature. After the match every correct pick earns the points of its feature. When there is a tie, for example two players finishing level on most runs, every tied answer is a winner and everyone who picked one of them gets the points.',
+    answer: `Every correct pick earns the points of its feature; a wrong or missing pick scores 0. Unless the league admin changed them, the points are: ${defaultPointsList('MP')}. Before activating a league the admin chooses which features count and how many points each one is worth, between 0 and the maximum allowed for that feature; your league's own points are under How scoring works on My Selections and the Leaderboard. When there is a tie, for example two players finishing level on most runs, every tied answer is a winner and everyone who picked one of them gets the points.`,
   },
   {
     question: 'How do I pick a team in a Player Selection league?',
@@ -47,8 +59,7 @@ export const FAQ_ENTRIES: ReadonlyArray<{ question: string; answer: string }> = 
   },
   {
     question: 'How are Player Selection points calculated?',
-    answer:
-      "Your players score from their real statistics in the match: runs, boundaries, wickets, catches and the other features configured for the league, each worth the points the admin set. Click your points on the Leaderboard to see the details per fixture, and click a player's points to see exactly which stats earned them. The details can be exported to CSV or Excel.",
+    answer: `Your players score from their real statistics in the match: each stat earns its points every time it happens, and penalties are deducted. Unless the league admin changed them, the points are: ${defaultPointsList('PS')}. Only the highest batting milestone (30, 50 or 100) and the highest wicket haul count; economy needs 2 overs bowled and strike rate 10 balls faced (bowlers get no strike-rate points). Your league's own points are under How scoring works on My Selections and the Leaderboard. Click your points on the Leaderboard to see the details per fixture, and click a player's points to see exactly which stats earned them. The details can be exported to CSV or Excel.`,
   },
   {
     question: "Can I see other members' picks?",
@@ -68,7 +79,7 @@ export const FAQ_ENTRIES: ReadonlyArray<{ question: string; answer: string }> = 
   {
     question: 'How do reminder emails work, and how do I stop them?',
     answer:
-      'With Get Reminder Emails switched on in My Profile we email you when a fixture is coming up and you have not made your picks yet, and once its result is in we send one email with your points for it and your rank in each of your leagues (again if the result is corrected). Switch it off there at any time, or use the unsubscribe link at the bottom of any email to stop all emails at once.',
+      'With Get Reminder Emails switched on in My Profile we email you at most once a day when fixtures are coming up and you have not made your picks yet: one email listing each of them, soonest first, with the time its picks lock and the leagues concerned (fixtures about to start when you joined a league are left out: you have just seen them). Once a result is in we send one email with your points for it and your rank in each of your leagues (again if the result is corrected). League admins are also told when someone asks to join their private league, and you are told when the admin decides on your request. Switch it off there at any time, or use the unsubscribe link at the bottom of any email to stop all emails at once.',
   },
   {
     question: 'How do I delete my account?',

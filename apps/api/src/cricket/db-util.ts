@@ -1,11 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { storedName } from './import/names';
 import { teamCode } from './teams';
+
+/**
+ * Seasons, stages and teams found or created by name. Every name must have gone through the name rule
+ * (`importedName`, ./import/names.ts) before it gets here: a name that did not is refused, whichever
+ * importer sent it.
+ */
 
 export async function ensureSeason(
   db: Kysely<DB>,
   s: { name: string; competition: string; year: number; source?: string },
 ): Promise<number> {
+  storedName('Season', s.name);
+  storedName('Competition', s.competition);
   const found = await db.selectFrom('seasons').select('id').where('name', '=', s.name).executeTakeFirst();
   if (found) return found.id;
   const row = await db
@@ -17,6 +26,7 @@ export async function ensureSeason(
 }
 
 export async function ensureStage(db: Kysely<DB>, seasonId: number, name: string): Promise<number> {
+  storedName('Stage', name);
   const found = await db
     .selectFrom('stages')
     .select('id')
@@ -39,6 +49,10 @@ export async function ensureTeams(
   teams: readonly (string | { name: string; code?: string | undefined })[],
 ): Promise<Map<string, number>> {
   const wanted = teams.map((t) => (typeof t === 'string' ? { name: t, code: undefined } : t));
+  for (const t of wanted) {
+    storedName('Team name', t.name);
+    if (t.code !== undefined) storedName('Team code', t.code);
+  }
   const names = [...new Set(wanted.map((t) => t.name))];
   const ids = new Map<string, number>();
   if (names.length === 0) return ids;

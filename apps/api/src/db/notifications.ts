@@ -8,9 +8,10 @@ import type { DB } from './schema';
  * docs/decisions/0010-in-process-caches.md).
  *
  * Triggers (migration 0007) call `pg_notify('fc_' || schema, payload)` when a session ends or moves
- * its expiry earlier, when a standings version is bumped, and when a user's memberships change. Each
- * process listens on one dedicated connection (PostgreSQL) or on its PGlite instance, and hands each
- * payload to the caches by its first character.
+ * its expiry earlier, when a standings version is bumped, and when a user's memberships change (or a
+ * league's admin, migration 0018). Each process listens on one dedicated connection (PostgreSQL) or on
+ * its PGlite instance, and hands each payload to the caches — and to the live streams' hub, which ends
+ * streams whose session or access went (src/live/hub.ts) — by its first character.
  *
  * A cache may answer from memory only while `fresh()` holds:
  * - the listener is connected and listening (`ready`); when it drops (PostgreSQL restarted, network

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
+import { oneLine } from './text';
 
 export interface EmailMessage {
   to: string;
@@ -16,17 +17,39 @@ export interface EmailMessage {
  * is about: the message exists exactly when the change committed. Kick the worker after commit.
  */
 export async function queueEmail(trx: Transaction<DB> | Kysely<DB>, message: EmailMessage): Promise<number> {
+  const row = await trx.insertInto('email_outbox').values(outboxRow(message)).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * `queueEmail` for an event that must be emailed once: `dedupeKey` is unique in the outbox, so a
+ * second message for the same event is not queued (false).
+ */
+export async function queueEmailOnce(
+  trx: Transaction<DB> | Kysely<DB>,
+  message: EmailMessage,
+  dedupeKey: string,
+): Promise<boolean> {
   const row = await trx
     .insertInto('email_outbox')
-    .values({
-      to_address: message.to,
-      subject: message.subject,
-      text_body: message.text,
-      html_body: message.html,
-      reply_to: message.replyTo ?? null,
-      kind: message.kind,
-    })
+    .values({ ...outboxRow(message), dedupe_key: dedupeKey })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The `email_outbox` row of a message — every writer of the outbox uses it: the subject and the
+ * addresses on one line whatever the data they were made from (./text.ts), so no header can be added.
+ */
+export function outboxRow(message: EmailMessage) {
+  return {
+    to_address: oneLine(message.to),
+    subject: oneLine(message.subject),
+    text_body: message.text,
+    html_body: message.html,
+    reply_to: message.replyTo === undefined ? null : oneLine(message.replyTo),
+    kind: message.kind,
+  };
 }

@@ -1,4 +1,12 @@
+import { emailMessages, formatEtMinutes } from '@fantasy-cricket/rules';
 import type { EmailMessage } from './outbox';
+import { oneLine } from './text';
+
+/*
+ * Every value from data that a template puts into a subject or a line of its text (a first name, a
+ * fixture's label, a league's name, a result) goes through `oneLine` first: whatever the database
+ * holds, a message has the lines and the subject its template gives it.
+ */
 
 const SIGN_OFF = 'Cheers,\nThe Fantasy Cricket team';
 
@@ -6,14 +14,23 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A plain, readable HTML version of the text: paragraphs, and the link as a button-ish anchor. */
-function html(paragraphs: string[], link?: { href: string; label: string }, after: string[] = []): string {
+/**
+ * A plain, readable HTML version of the text: paragraphs, then `list` (HTML, e.g. a <ul>), the link as a
+ * button-ish anchor, the paragraphs `after`, the sign-off and `footer` (HTML).
+ */
+function html(
+  paragraphs: string[],
+  link?: { href: string; label: string },
+  after: string[] = [],
+  parts: { list?: string; footer?: string } = {},
+): string {
   const para = (list: string[]) => list.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n');
-  const body = para(paragraphs);
+  const body = parts.list ? `${para(paragraphs)}\n${parts.list}` : para(paragraphs);
   const button = link
     ? `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:10px 18px;background:#1b5e20;color:#ffffff;border-radius:4px;text-decoration:none">${escapeHtml(link.label)}</a></p>\n<p style="font-size:13px;color:#555">If the button does not work, copy this address into your browser:<br>${escapeHtml(link.href)}</p>`
     : '';
-  return `<!doctype html>\n<html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#222">\n${body}\n${button}\n${para(after)}\n<p>${escapeHtml(SIGN_OFF).replace(/\n/g, '<br>')}</p>\n</body></html>`;
+  const footer = parts.footer ? `\n${parts.footer}` : '';
+  return `<!doctype html>\n<html><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#222">\n${body}\n${button}\n${para(after)}\n<p>${escapeHtml(SIGN_OFF).replace(/\n/g, '<br>')}</p>${footer}\n</body></html>`;
 }
 
 function hours(ms: number): string {
@@ -22,7 +39,7 @@ function hours(ms: number): string {
 }
 
 export function verificationEmail(to: string, firstName: string, link: string, validForMs: number): EmailMessage {
-  const intro = `Hi ${firstName},`;
+  const intro = `Hi ${oneLine(firstName)},`;
   const p1 =
     'Thanks for signing up for Fantasy Cricket! Please confirm your email address so you can sign in and start picking your teams.';
   const p2 = `This link works for ${hours(validForMs)}. If you did not create an account, you can safely ignore this email.`;
@@ -36,7 +53,7 @@ export function verificationEmail(to: string, firstName: string, link: string, v
 }
 
 export function passwordResetEmail(to: string, firstName: string, link: string, validForMs: number): EmailMessage {
-  const intro = `Hi ${firstName},`;
+  const intro = `Hi ${oneLine(firstName)},`;
   const p1 =
     'We received a request to reset the password of your Fantasy Cricket account. Choose a new password with the link below.';
   const p2 = `This link works for ${hours(validForMs)} and only once. If you did not ask for a new password, ignore this email: your password stays as it is.`;
@@ -51,8 +68,9 @@ export function passwordResetEmail(to: string, firstName: string, link: string, 
 
 export function contactForwardEmail(
   supportAddress: string,
-  sender: { name: string; email: string; message: string; userId: number | null; messageId: number },
+  from: { name: string; email: string; message: string; userId: number | null; messageId: number },
 ): EmailMessage {
+  const sender = { ...from, name: oneLine(from.name), email: oneLine(from.email) };
   const who = `${sender.name} <${sender.email}>${sender.userId ? ` (user #${sender.userId})` : ' (not signed in)'}`;
   const text = `New message from the contact form (#${sender.messageId}).\n\nFrom: ${who}\n\n${sender.message}\n\nReply to this email to answer ${sender.name} directly.\n`;
   return {
@@ -65,32 +83,137 @@ export function contactForwardEmail(
   };
 }
 
-export interface PickReminder {
-  /** The fixture as the spec labels it: 'Match 12 - MI @ CSK - 04/12 7 PM ET'. */
-  fixtureLabel: string;
-  /** Leagues in which picks are missing for the fixture. */
+/** The unsubscribe footer of the emails that "Get Reminder Emails" turns on and off (text, HTML). */
+function remindersFooter(unsubscribeLink: string): { text: string; html: string } {
+  return {
+    text: `${emailMessages.remindersFooter} ${emailMessages.stopThem} ${unsubscribeLink}`,
+    html: `<p style="font-size:13px;color:#555">${escapeHtml(emailMessages.remindersFooter)} <a href="${escapeHtml(unsubscribeLink)}">${escapeHtml(emailMessages.unsubscribe)}</a></p>`,
+  };
+}
+
+/** A short email with one action, ending with the reminders' unsubscribe footer. */
+function actionEmail(
+  to: string,
+  kind: string,
+  subject: string,
+  firstName: string,
+  paragraph: string,
+  action: { href: string; label: string; text: string },
+  unsubscribeLink: string,
+): EmailMessage {
+  const intro = `Hi ${oneLine(firstName)},`;
+  const foot = remindersFooter(unsubscribeLink);
+  return {
+    to,
+    kind,
+    subject,
+    text: `${intro}\n\n${paragraph}\n\n${action.text} ${action.href}\n\n${SIGN_OFF}\n\n${foot.text}\n`,
+    html: html([intro, paragraph], { href: action.href, label: action.label }, [], { footer: foot.html }),
+  };
+}
+
+/** One fixture of a pick reminder. */
+export interface ReminderFixture {
+  /** The fixture without its start: 'Match 12 - CSK @ MI'. */
+  label: string;
+  /** Its start time (picks lock then). */
+  locksAt: Date;
+  /** The member's leagues still missing picks for it. */
   leagues: readonly string[];
+}
+
+export interface PickReminder {
+  /** Soonest lock first. */
+  fixtures: readonly ReminderFixture[];
   picksLink: string;
   unsubscribeLink: string;
 }
 
-/** Reminder before a fixture starts: the member still has picks to make in one or more leagues. */
-export function pickReminderEmail(to: string, firstName: string, r: PickReminder): EmailMessage {
-  const intro = `Hi ${firstName},`;
-  const p1 = `${r.fixtureLabel} starts soon and you still have picks to make in:`;
-  const list = r.leagues.map((l) => `• ${l}`).join('\n');
-  const p2 = 'Picks lock when the match starts.';
-  const foot = `You get this email because reminder emails are on in your profile. Stop them: ${r.unsubscribeLink}`;
+/** At most this many fixtures are listed one by one in a reminder; the rest are counted. */
+export const REMINDER_LISTED_FIXTURES = 10;
+
+/**
+ * "Picks missing": one email listing every fixture of the reminder window for which the member still
+ * has picks to make, across their leagues, soonest lock first, each with its lock time (to the minute:
+ * demo fixtures start minutes apart) and the leagues concerned.
+ */
+export function pickReminderEmail(to: string, firstName: string, reminder: PickReminder): EmailMessage {
+  const r = {
+    ...reminder,
+    fixtures: reminder.fixtures.map((f) => ({ ...f, label: oneLine(f.label), leagues: f.leagues.map(oneLine) })),
+  };
+  const t = emailMessages.pickReminder;
+  const first = r.fixtures[0];
+  const last = r.fixtures.at(-1);
+  if (!first || !last) throw new Error('a pick reminder lists at least one fixture');
+  const intro = `Hi ${oneLine(firstName)},`;
+  const p1 = t.intro(r.fixtures.length);
+  const listed = r.fixtures.slice(0, REMINDER_LISTED_FIXTURES);
+  const rest = r.fixtures.length - listed.length;
+  const more = rest > 0 ? t.more(rest, formatEtMinutes(last.locksAt)) : '';
+  const item = (f: ReminderFixture) => ({
+    head: t.fixture(formatEtMinutes(f.locksAt), f.label),
+    leagues: t.leagues(f.leagues),
+  });
+  const textList = listed
+    .map(item)
+    .map((i) => `• ${i.head}\n  ${i.leagues}`)
+    .join('\n');
+  const htmlList = listed
+    .map(item)
+    .map(
+      (i) =>
+        `<li style="margin-bottom:6px"><strong>${escapeHtml(i.head)}</strong><br><span style="color:#555">${escapeHtml(i.leagues)}</span></li>`,
+    )
+    .join('\n');
+  const foot = remindersFooter(r.unsubscribeLink);
   return {
     to,
     kind: 'pick_reminder',
-    subject: `Picks missing: ${r.fixtureLabel}`,
-    text: `${intro}\n\n${p1}\n${list}\n\nMake your picks: ${r.picksLink}\n\n${p2}\n\n${SIGN_OFF}\n\n${foot}\n`,
-    html: html([intro, p1, list], { href: r.picksLink, label: 'Make my picks' }, [p2]).replace(
-      '</body></html>',
-      `<p style="font-size:13px;color:#555">You get this email because reminder emails are on in your profile. <a href="${escapeHtml(r.unsubscribeLink)}">Unsubscribe</a></p>\n</body></html>`,
-    ),
+    subject: t.subject(r.fixtures.length, formatEtMinutes(first.locksAt)),
+    text: `${intro}\n\n${p1}\n\n${textList}${more ? `\n${more}` : ''}\n\n${t.actionText} ${r.picksLink}\n\n${t.locks}\n\n${SIGN_OFF}\n\n${foot.text}\n`,
+    html: html([intro, p1], { href: r.picksLink, label: t.action }, [t.locks], {
+      list: `<ul style="padding-left:20px">\n${htmlList}\n</ul>${more ? `\n<p>${escapeHtml(more)}</p>` : ''}`,
+      footer: foot.html,
+    }),
   };
+}
+
+/** To a private league's admin: someone asked to join it. */
+export function joinRequestEmail(
+  to: string,
+  adminFirstName: string,
+  r: { displayName: string; fullName: string; leagueName: string; membersLink: string; unsubscribeLink: string },
+): EmailMessage {
+  const t = emailMessages.joinRequest;
+  const [name, fullName, league] = [oneLine(r.displayName), oneLine(r.fullName), oneLine(r.leagueName)];
+  return actionEmail(
+    to,
+    'join_request',
+    t.subject(name, league),
+    adminFirstName,
+    t.body(name, fullName, league),
+    { href: r.membersLink, label: t.action, text: t.actionText },
+    r.unsubscribeLink,
+  );
+}
+
+/** To the member whose join request the admin approved or rejected. */
+export function joinDecisionEmail(
+  to: string,
+  firstName: string,
+  r: { approved: boolean; leagueName: string; link: string; unsubscribeLink: string },
+): EmailMessage {
+  const t = r.approved ? emailMessages.joinApproved : emailMessages.joinRejected;
+  return actionEmail(
+    to,
+    r.approved ? 'join_approved' : 'join_rejected',
+    t.subject(oneLine(r.leagueName)),
+    firstName,
+    t.body(oneLine(r.leagueName)),
+    { href: r.link, label: t.action, text: t.actionText },
+    r.unsubscribeLink,
+  );
 }
 
 /** One league of a result email: the member's points for the fixture and their place after it. */
@@ -104,8 +227,11 @@ export interface ResultLeague {
   rank: number;
   /** Approved members ranked in the league. */
   members: number;
-  /** Places gained by this result (negative: lost): the rank without the fixture minus the rank with it. */
-  rankChange: number;
+  /**
+   * Places gained by this result (negative: lost): the rank without the fixture minus the rank with it;
+   * null when the member had no standing before it (no other fixture of theirs scored): no change is told.
+   */
+  rankChange: number | null;
   /** The Leaderboard with this league chosen and the member's score details open at the fixture. */
   link: string;
 }
@@ -140,15 +266,17 @@ export function resultLeagueLine(l: ResultLeague): string {
   const points = l.scored
     ? `${formatPoints(l.points)} ${Math.abs(l.points) === 1 ? 'point' : 'points'} for this match`
     : 'no points for this match';
-  return `${l.leagueName}: ${points}. You are ${ordinal(l.rank)} of ${l.members} with ${formatPoints(l.total)} points (${rankChangeText(l.rankChange)}).`;
+  const change = l.rankChange === null ? '' : ` (${rankChangeText(l.rankChange)})`;
+  return `${oneLine(l.leagueName)}: ${points}. You are ${ordinal(l.rank)} of ${l.members} with ${formatPoints(l.total)} points${change}.`;
 }
 
 /**
  * A fixture's result landed (or was corrected): one email per member, listing each of their leagues
  * that counts the fixture, with a link to the score details of each.
  */
-export function resultEmail(to: string, firstName: string, r: ResultNotice): EmailMessage {
-  const intro = `Hi ${firstName},`;
+export function resultEmail(to: string, firstName: string, notice: ResultNotice): EmailMessage {
+  const r = { ...notice, fixtureLabel: oneLine(notice.fixtureLabel), result: oneLine(notice.result) };
+  const intro = `Hi ${oneLine(firstName)},`;
   const p1 = r.correction
     ? `The result of ${r.fixtureLabel} has been corrected: ${r.result} Your points and ranks below replace those in our earlier email.`
     : `The result of ${r.fixtureLabel} is in: ${r.result}`;

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { oneLine } from './text';
 
 export interface OutgoingMail {
   id: number;
@@ -20,14 +21,15 @@ export interface MailTransport {
 
 type Log = (line: string) => void;
 
-function nodemailerMessage(mail: OutgoingMail, from: string) {
+/** The message as nodemailer sends it: headers on one line again, whatever the outbox row holds (./text.ts). */
+export function nodemailerMessage(mail: OutgoingMail, from: string) {
   return {
     from,
-    to: mail.to,
-    subject: mail.subject,
+    to: oneLine(mail.to),
+    subject: oneLine(mail.subject),
     text: mail.text,
     html: mail.html,
-    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    ...(mail.replyTo ? { replyTo: oneLine(mail.replyTo) } : {}),
     headers: { 'X-Fantasy-Cricket-Outbox-Id': String(mail.id) },
   };
 }

@@ -76,7 +76,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** A failure the person can act on: its message is shown on the screen as is. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503,
     message: string,
     /** Extra top-level fields of the error body the contract documents (e.g. verifyEmail's `email`). */
     readonly extra?: Record<string, unknown>,
@@ -175,6 +175,8 @@ export function errorBody(message: string, extra?: Record<string, unknown>) {
  * Fastify's own answer is a 414) — answers 400 with the contract's error body, like any other bad input.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // The router answers before any hook runs: no cache may keep this refusal (src/http/security-headers.ts).
+  reply.header('cache-control', 'no-store');
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     reply.code(400).send(errorBody(apiMessages.badRequest));
     return;

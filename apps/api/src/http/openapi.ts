@@ -96,7 +96,7 @@ function toFastifyPath(path: string): string {
   return path.replace(/\{([^}]+)\}/g, ':$1');
 }
 
-/** Every operation of the contract with its Fastify schema (params, query, body, responses). */
+/** Every operation of the contract with its Fastify schema (params, query, headers, body, responses). */
 export function operationsOf(rawDoc: JsonObject): OpenApiOperation[] {
   const doc = resolveRefs(rawDoc, rawDoc) as JsonObject;
   const globalSecurity = Array.isArray(doc.security) ? doc.security : [];
@@ -115,14 +115,17 @@ export function operationsOf(rawDoc: JsonObject): OpenApiOperation[] {
       for (const p of [...shared, ...(Array.isArray(op.parameters) ? op.parameters : [])]) {
         if (isObject(p)) params.set(`${p.in}:${p.name}`, p);
       }
-      const parts: Record<'path' | 'query', { properties: JsonObject; required: string[] }> = {
+      const parts: Record<'path' | 'query' | 'header', { properties: JsonObject; required: string[] }> = {
         path: { properties: {}, required: [] },
         query: { properties: {}, required: [] },
+        header: { properties: {}, required: [] },
       };
       for (const p of params.values()) {
-        if ((p.in !== 'path' && p.in !== 'query') || typeof p.name !== 'string') continue;
-        parts[p.in].properties[p.name] = isObject(p.schema) ? p.schema : {};
-        if (p.required === true || p.in === 'path') parts[p.in].required.push(p.name);
+        if ((p.in !== 'path' && p.in !== 'query' && p.in !== 'header') || typeof p.name !== 'string') continue;
+        // Node gives header names in lower case.
+        const name = p.in === 'header' ? p.name.toLowerCase() : p.name;
+        parts[p.in].properties[name] = isObject(p.schema) ? p.schema : {};
+        if (p.required === true || p.in === 'path') parts[p.in].required.push(name);
       }
 
       const schema: FastifySchema = {};
@@ -131,6 +134,10 @@ export function operationsOf(rawDoc: JsonObject): OpenApiOperation[] {
       }
       if (Object.keys(parts.query.properties).length > 0) {
         schema.querystring = { type: 'object', ...parts.query };
+      }
+      // Documented request headers are validated like the query (other headers pass untouched).
+      if (Object.keys(parts.header.properties).length > 0) {
+        schema.headers = { type: 'object', ...parts.header };
       }
       const requestBody = isObject(op.requestBody) ? op.requestBody : undefined;
       const body = jsonSchemaOf(requestBody?.content, `openapi.yaml: ${where} request body`);
@@ -164,7 +171,7 @@ export function operationsOf(rawDoc: JsonObject): OpenApiOperation[] {
 }
 
 /**
- * Ajv for the contract's JSON Schema 2020-12: types are coerced only in params and the query string
+ * Ajv for the contract's JSON Schema 2020-12: types are coerced only in params, the query string and headers
  * (they arrive as text); bodies are taken as sent, and `additionalProperties: false` rejects extras.
  */
 export function installValidators(app: FastifyInstance): void {

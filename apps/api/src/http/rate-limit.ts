@@ -30,6 +30,19 @@ export async function consume(
   return { allowed: (row?.count ?? 0) <= limit.max, retryAfterSeconds: Math.max(1, row?.retry_after ?? 1) };
 }
 
+/**
+ * Gives back one attempt counted by `consume` (an attempt that turned out not to be the kind the limit
+ * counts, or that was refused before it was made). Never below zero.
+ */
+export async function refund(db: Kysely<DB>, bucket: string, identity: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('key', '=', `${bucket}:${sha256(identity)}`)
+    .where('count', '>', 0)
+    .execute();
+}
+
 /** Counts one attempt; 429 'Too many attempts. Please try again later.' once the window is full. */
 export async function enforceRateLimit(
   db: Kysely<DB>,

@@ -51,3 +51,23 @@ export function installSecurityHeaders(app: FastifyInstance, headers: Record<str
     done();
   });
 }
+
+/**
+ * `Cache-Control: no-store` on every `/api` answer — JSON, errors, 404s, the live event stream, the API
+ * reference — so no browser cache, shared proxy or CDN keeps a copy of an answer (most carry a person's
+ * leagues, picks or names). Set on the raw response before the route runs, like the headers above, so
+ * answers written by hand (the SSE stream, which adds `no-transform`) and error answers carry it too; a
+ * route may still set its own (none does). No `/api` answer has an ETag or Last-Modified and the web
+ * app never makes conditional requests (TanStack Query refetches in full), so `no-cache` with
+ * revalidation would save nothing: `no-store` is the whole policy. The web app's static files
+ * (`src/http/web.ts`) keep their own caching: `no-cache` for the HTML shell, a year for hashed assets.
+ */
+export function installApiNoStore(app: FastifyInstance, isApiPath: (url: string) => boolean): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isApiPath(request.url)) reply.raw.setHeader('cache-control', API_CACHE_CONTROL);
+    done();
+  });
+}
+
+/** The Cache-Control of every `/api` answer. */
+export const API_CACHE_CONTROL = 'no-store';

@@ -205,6 +205,31 @@ export async function findSession(
   return { userId: row.user_id, idHash };
 }
 
+/**
+ * Which of the sessions (by id hash) are still valid, by the same rule as `findSession` (neither past
+ * their absolute expiry nor idle too long), read from the database: the check that ends live streams
+ * whose session has ended (src/live/hub.ts). Nothing is touched or deleted.
+ */
+export async function validSessionHashes(
+  db: Kysely<DB>,
+  idHashes: readonly string[],
+  session: Pick<Config['session'], 'idleMs'>,
+): Promise<Set<string>> {
+  const valid = new Set<string>();
+  for (let i = 0; i < idHashes.length; i += 1_000) {
+    const chunk = idHashes.slice(i, i + 1_000);
+    const rows = await db
+      .selectFrom('sessions')
+      .select('id_hash')
+      .where(sql<boolean>`id_hash = ANY(${sql.val([...chunk])}::text[])`)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .where('last_seen_at', '>', agoFromNow(session.idleMs))
+      .execute();
+    for (const r of rows) valid.add(r.id_hash);
+  }
+  return valid;
+}
+
 export async function destroySession(db: Kysely<DB>, token: string | undefined): Promise<void> {
   if (!token || !isWellFormedToken(token)) return;
   const idHash = sha256(token);

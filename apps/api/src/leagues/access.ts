@@ -1,5 +1,5 @@
 import { messages } from '@fantasy-cricket/rules';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB, LeagueMembersTable, LeaguesTable, LeagueTypeCode } from '../db/schema';
 import { HttpError } from '../http/errors';
 
@@ -115,6 +115,31 @@ export async function readableLeague(
   const { league } = await requireMember(db, leagueId, userId);
   assertLeagueType(league.league_type, options.type, options.wrongType);
   return league;
+}
+
+/**
+ * Which (league, user) pairs may read their league, by the rule of `assertMembership` with `approved`:
+ * the league's admin, or an Approved member. Keys `"<league id>:<user id>"`; a league that no longer
+ * exists reads nothing. One statement for many pairs (the live streams' access check, src/live/hub.ts).
+ */
+export async function readablePairs(
+  db: Kysely<DB>,
+  pairs: readonly { leagueId: number; userId: number }[],
+): Promise<Set<string>> {
+  const readable = new Set<string>();
+  for (let i = 0; i < pairs.length; i += 1_000) {
+    const chunk = pairs.slice(i, i + 1_000);
+    const { rows } = await sql<{ league_id: number; user_id: number }>`
+      SELECT p.league_id, p.user_id
+      FROM unnest(${sql.val(chunk.map((p) => p.leagueId))}::int[], ${sql.val(chunk.map((p) => p.userId))}::int[])
+        AS p(league_id, user_id)
+      JOIN leagues l ON l.id = p.league_id
+      WHERE l.admin_user_id = p.user_id
+         OR EXISTS (SELECT 1 FROM league_members m
+                    WHERE m.league_id = p.league_id AND m.user_id = p.user_id AND m.status = 'Approved')`.execute(db);
+    for (const r of rows) readable.add(`${r.league_id}:${r.user_id}`);
+  }
+  return readable;
 }
 
 /** The league when `userId` is its admin: 404 unknown, 403 otherwise. */

@@ -27,6 +27,7 @@ import {
   updateLeague,
   userLeagues,
 } from './leagues';
+import { asCodeAttempt } from './code-attempts';
 import { decideMember, joinLeague, listMembers } from './members';
 
 type LeagueOps =
@@ -132,12 +133,19 @@ export const leagueHandlers: PartialHandlerMap<LeagueOps> = {
   },
 
   async updateMemberStatus({ body, session, deps }) {
-    const message = await decideMember(deps.db, me(session), body);
+    const message = await decideMember(deps.db, me(session), body, { appUrl: deps.config.appUrl });
+    deps.mail.kick();
     return { status: 200, body: { message } };
   },
 
-  async joinLeague({ body, session, deps }) {
+  async joinLeague({ body, session, deps, request }) {
     const input = parseOr400(joinLeaguePayloadSchema, body);
-    return { status: 200, body: await joinLeague(deps.db, me(session), input) };
+    const userId = me(session);
+    // Codes that are not found are limited per account and per address (./code-attempts.ts).
+    const joined = await asCodeAttempt(deps, userId, request.ip, () =>
+      joinLeague(deps.db, userId, input, { appUrl: deps.config.appUrl }),
+    );
+    if (joined.Status === 'Pending') deps.mail.kick();
+    return { status: 200, body: joined };
   },
 };

@@ -36,6 +36,8 @@ export interface LeagueView {
   MemberStatus: MemberStatus;
   DisplayName: string;
   MemberCount: number;
+  /** Join requests waiting for a decision: only for the league's admin. */
+  PendingRequests?: number;
 }
 
 interface LeagueSqlRow {
@@ -54,6 +56,8 @@ interface LeagueSqlRow {
   member_status: MemberStatus | null;
   display_name: string | null;
   member_count: number;
+  /** Pending members, counted for the league's admin only (null for anyone else). */
+  pending_requests: number | null;
   remaining: number;
   /** The next start of a remaining fixture: FixturesRemaining (and maybe Status) changes then. */
   next_start: Date | string | null;
@@ -83,6 +87,9 @@ async function selectLeagues(
            l.admin_user_id, l.league_type, l.description, l.show_others_picks, l.season_id, l.stage_id,
            coalesce(st.name, s.name) AS series_name, m.status AS member_status, m.display_name,
            (SELECT count(*)::int FROM league_members c WHERE c.league_id = l.id AND c.status = 'Approved') AS member_count,
+           (CASE WHEN l.admin_user_id = ${userId} THEN
+              (SELECT count(*)::int FROM league_members p WHERE p.league_id = l.id AND p.status = 'Pending') END)
+             AS pending_requests,
            r.remaining, r.next_start,
            coalesce(sv.version, 0) AS version,
            coalesce((SELECT v0.version FROM standings_versions v0 WHERE v0.scope = 0), 0) AS version0
@@ -122,6 +129,7 @@ function toView(r: LeagueSqlRow): LeagueView {
     MemberStatus: r.member_status ?? 'Approved',
     DisplayName: r.display_name ?? '',
     MemberCount: Number(r.member_count),
+    ...(r.pending_requests === null ? {} : { PendingRequests: Number(r.pending_requests) }),
   };
 }
 

@@ -1,7 +1,10 @@
 import { DISPLAY_NAME_MIN, messages, NAME_COMPARISON_IGNORED, nameComparisonKey } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
 import type { DB, MemberStatus } from '../db/schema';
+import { queueEmailOnce } from '../email/outbox';
+import { joinDecisionEmail, joinRequestEmail } from '../email/templates';
 import { HttpError } from '../http/errors';
+import { unsubscribeKey, unsubscribeToken } from '../reminders/unsubscribe-token';
 import { requireAdmin, requireMember } from './access';
 import { normaliseLeagueCode } from './codes';
 import { effectiveStatus } from './leagues';
@@ -44,6 +47,34 @@ export async function listMembers(db: Kysely<DB>, leagueId: number, userId: numb
   }));
 }
 
+/** What the join-request emails need: the app's address for their links, and the time of the change. */
+export interface MemberChangeOptions {
+  appUrl: string;
+  now?: Date;
+}
+
+/** League Members with that league chosen (the admin's link in a join-request email). */
+export const leagueMembersLink = (appUrl: string, leagueId: number) =>
+  `${appUrl}/home/view-league-members?league=${leagueId}`;
+
+/** dedupe_key of the email about a join request (to the admin) and about its decision (to the member). */
+export const joinRequestDedupeKey = (memberId: number) => `join_request:${memberId}`;
+export const joinDecisionDedupeKey = (memberId: number) => `join_decision:${memberId}`;
+
+/**
+ * The user's address and first name when they want the emails "Get Reminder Emails" turns on (the
+ * flag the unsubscribe link turns off) and their address is verified; undefined otherwise.
+ */
+async function emailRecipient(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['email', 'first_name'])
+    .where('id', '=', userId)
+    .where('missing_pick_notification', '=', true)
+    .where('email_verified_at', 'is not', null)
+    .executeTakeFirst();
+}
+
 /** The constraint a unique violation (23505) names, if `err` is one. */
 function uniqueViolation(err: unknown): string | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
@@ -54,22 +85,26 @@ function uniqueViolation(err: unknown): string | undefined {
 /**
  * POST /league_member/joinLeague: by code; private → Pending (admin decides), public → Approved.
  * 404 unknown code, 400 already in (or rejected, final), display name taken, league finished.
+ * A request to a private league emails its admin (unless they turned reminder emails off), in the
+ * same transaction: one email per request (dedupe_key on the member row).
  */
 export async function joinLeague(
   db: Kysely<DB>,
   userId: number,
   input: { LeagueCode: string; DisplayName: string },
-  now = new Date(),
+  options: MemberChangeOptions,
 ): Promise<{ LeagueID: number; Status: MemberStatus; message: string }> {
+  const now = options.now ?? new Date();
   const code = normaliseLeagueCode(input.LeagueCode);
   const displayName = input.DisplayName.trim();
   if (!code) throw new HttpError(400, messages.join.codeRequired);
   if (displayName.length < DISPLAY_NAME_MIN) throw new HttpError(400, messages.join.displayNameRequired);
+  const key = await unsubscribeKey(db);
   try {
     return await db.transaction().execute(async (trx) => {
       const league = await trx
         .selectFrom('leagues')
-        .select(['id', 'is_private'])
+        .select(['id', 'is_private', 'name', 'admin_user_id'])
         .where('code', '=', code)
         .forUpdate()
         .executeTakeFirst();
@@ -95,16 +130,39 @@ export async function joinLeague(
         .executeTakeFirst();
       if (clash) throw new HttpError(400, m.displayNameTaken);
       const status: MemberStatus = league.is_private ? 'Pending' : 'Approved';
-      await trx
+      const member = await trx
         .insertInto('league_members')
         .values({
           league_id: league.id,
           user_id: userId,
           display_name: displayName,
           status,
-          decided_at: status === 'Approved' ? new Date() : null,
+          joined_at: now,
+          decided_at: status === 'Approved' ? now : null,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (status === 'Pending') {
+        const admin = await emailRecipient(trx, league.admin_user_id);
+        if (admin) {
+          const asker = await trx
+            .selectFrom('users')
+            .select(['first_name', 'last_name'])
+            .where('id', '=', userId)
+            .executeTakeFirstOrThrow();
+          await queueEmailOnce(
+            trx,
+            joinRequestEmail(admin.email, admin.first_name, {
+              displayName,
+              fullName: `${asker.first_name} ${asker.last_name}`.trim(),
+              leagueName: league.name,
+              membersLink: leagueMembersLink(options.appUrl, league.id),
+              unsubscribeLink: `${options.appUrl}/unsubscribe?token=${unsubscribeToken(key, league.admin_user_id)}`,
+            }),
+            joinRequestDedupeKey(member.id),
+          );
+        }
+      }
       return {
         LeagueID: league.id,
         Status: status,
@@ -120,17 +178,24 @@ export async function joinLeague(
   }
 }
 
-/** POST /league_member/update_member_status: the admin approves or rejects a Pending request (final). */
+/**
+ * POST /league_member/update_member_status: the admin approves or rejects a Pending request (final).
+ * The member is emailed the decision (unless they turned reminder emails off), in the same
+ * transaction: one email per decision (dedupe_key on the member row).
+ */
 export async function decideMember(
   db: Kysely<DB>,
   userId: number,
   input: { LeagueMemberID: number; LeagueID: number; Status: 'Approved' | 'Rejected' },
+  options: MemberChangeOptions,
 ): Promise<string> {
+  const now = options.now ?? new Date();
+  const key = await unsubscribeKey(db);
   await db.transaction().execute(async (trx) => {
-    await requireAdmin(trx, input.LeagueID, userId, { forUpdate: true });
+    const league = await requireAdmin(trx, input.LeagueID, userId, { forUpdate: true });
     const member = await trx
       .selectFrom('league_members')
-      .select(['id', 'status'])
+      .select(['id', 'status', 'user_id'])
       .where('id', '=', input.LeagueMemberID)
       .where('league_id', '=', input.LeagueID)
       .forUpdate()
@@ -139,9 +204,25 @@ export async function decideMember(
     if (member.status !== 'Pending') throw new HttpError(400, m.notPending);
     await trx
       .updateTable('league_members')
-      .set({ status: input.Status, decided_at: new Date() })
+      .set({ status: input.Status, decided_at: now })
       .where('id', '=', member.id)
       .execute();
+    const to = await emailRecipient(trx, member.user_id);
+    if (to) {
+      const approved = input.Status === 'Approved';
+      await queueEmailOnce(
+        trx,
+        joinDecisionEmail(to.email, to.first_name, {
+          approved,
+          leagueName: league.name,
+          link: approved
+            ? `${options.appUrl}/home/my-predictions`
+            : `${options.appUrl}/home/join-league?isPublicLeague=true`,
+          unsubscribeLink: `${options.appUrl}/unsubscribe?token=${unsubscribeToken(key, member.user_id)}`,
+        }),
+        joinDecisionDedupeKey(member.id),
+      );
+    }
   });
   return messages.members.statusChanged(input.Status === 'Approved' ? 'approved' : 'rejected');
 }

@@ -2,11 +2,12 @@ import { messages } from '@fantasy-cricket/rules';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { PartialHandlerMap } from '../http/contract';
-import { HttpError } from '../http/errors';
+import { apiMessages, HttpError } from '../http/errors';
 import { me } from '../http/me';
+import { findSession, sessionCookieOf } from '../http/session';
 import { readableLeague } from '../leagues/access';
 import { lastEventId, toEvent, topicEventsAfter } from './events';
-import { liveHub, type Topics } from './hub';
+import { liveHub, type StreamCaps, type StreamRefusal, type Topics } from './hub';
 import { loadLiveConfig } from './config';
 import { liveFixtureList, matchCentre } from './snapshot';
 import { liveStandingsSnapshot } from './standings';
@@ -32,10 +33,33 @@ async function topicsFor(db: Kysely<DB>, userId: number, fixtures?: string, leag
   return { fixtures: new Set(f), leagues: new Set(l) };
 }
 
-function lastEventIdOf(header: string | string[] | undefined, query: number | undefined): number | undefined {
+/** The largest id a stream may name (`integer` columns; openapi.yaml `format: int32`). */
+const INT32_MAX = 2_147_483_647;
+
+/** Seconds a refused stream is asked to wait (`Retry-After`); the web app polls meanwhile. */
+export const STREAM_RETRY_AFTER_S = 30;
+
+/**
+ * Where a stream resumes: the `Last-Event-ID` header (what EventSource sends on a reconnect), else
+ * `?lastEventId`. The contract validates both as the same int32 (400 otherwise); the header is read
+ * again here, whatever form it arrives in, so no value beyond an id column's range can reach a query.
+ */
+export function lastEventIdOf(header: unknown, query: number | undefined): number | undefined {
   const h = Array.isArray(header) ? header[0] : header;
-  if (h !== undefined && /^\d{1,10}$/.test(h.trim())) return Number(h.trim());
-  return query;
+  if (h === undefined) return query;
+  const n = typeof h === 'number' ? h : /^\s*\d{1,10}\s*$/.test(String(h)) ? Number(String(h).trim()) : Number.NaN;
+  if (!Number.isInteger(n) || n < 0 || n > INT32_MAX) throw new HttpError(400, messages.liveApi.badLastEventId);
+  return n;
+}
+
+/** 429 (this session's or this address's streams) or 503 (this process's), with Retry-After. */
+function refused(cap: StreamRefusal, caps: StreamCaps): HttpError {
+  const retry = { 'retry-after': String(STREAM_RETRY_AFTER_S) };
+  if (cap === 'session')
+    return new HttpError(429, messages.liveApi.tooManyForSession(caps.perSession), undefined, retry);
+  if (cap === 'address')
+    return new HttpError(429, messages.liveApi.tooManyForAddress(caps.perAddress), undefined, retry);
+  return new HttpError(503, messages.liveApi.full, undefined, retry);
 }
 
 export const liveHandlers: PartialHandlerMap<LiveOps> = {
@@ -67,23 +91,38 @@ export const liveHandlers: PartialHandlerMap<LiveOps> = {
   },
 
   async streamLiveEvents({ query, session, deps, request, reply }) {
-    const topics = await topicsFor(deps.db, me(session), query.fixtures, query.leagues);
+    const userId = me(session);
     const after = lastEventIdOf(request.headers['last-event-id'], query.lastEventId);
-    const hub = liveHub(deps.db, deps.log, { heartbeatMs: loadLiveConfig().heartbeatMs });
+    const hub = liveHub(deps.db, deps.log, { heartbeatMs: loadLiveConfig().heartbeatMs, session: deps.config.session });
     await hub.start();
+    const caps = deps.config.liveStreams;
+    const slot = hub.reserve({ userId, idHash: session!.idHash, address: request.ip }, caps);
+    if (typeof slot === 'string') throw refused(slot, caps);
+    // A session or membership change the hub hears from here on is checked against the new stream;
+    // one committed before is in what is read below (the session again, then the topics' access).
+    const mark = hub.changes;
+    let topics: Topics;
+    try {
+      if (!(await findSession(deps.db, sessionCookieOf(request), deps.config)))
+        throw new HttpError(401, apiMessages.notSignedIn);
+      topics = await topicsFor(deps.db, userId, query.fixtures, query.leagues);
+    } catch (err) {
+      slot.release();
+      throw err;
+    }
     // The stream is written by hand (STACK.md gotcha 10): headers flushed at once, no onSend hook, no compression.
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
+      'cache-control': 'no-store, no-transform',
       'x-accel-buffering': 'no',
       'x-content-type-options': 'nosniff',
       connection: 'keep-alive',
     });
     res.flushHeaders();
     res.write('retry: 3000\n\n');
-    await hub.subscribe(res, topics, after);
+    await hub.subscribe(res, topics, after, slot, mark);
     return { status: 200 };
   },
 };

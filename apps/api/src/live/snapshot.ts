@@ -140,13 +140,17 @@ export async function matchCentre(
 
   const eventId = await lastEventId(db);
   const live = await db.selectFrom('live_fixtures').selectAll().where('fixture_id', '=', fixtureId).executeTakeFirst();
-  const innings = (await inningsOf(db, live ? [fixtureId] : [])).get(fixtureId) ?? [];
+  const innings = live
+    ? ((await inningsOf(db, [fixtureId])).get(fixtureId) ?? [])
+    : // A result imported without a live feed (Cricsheet, the console): the innings the import kept.
+      await importedInnings(db, fixtureId);
   const fixture = summaryOf(f, innings);
   const provisional = fixture.Provisional;
   const out: MatchCentre = {
     Fixture: fixture,
     Batters: [],
     Bowlers: [],
+    Scorecards: [],
     LastOvers: [],
     PlayerPoints: [],
     Leaders: [],
@@ -154,6 +158,7 @@ export async function matchCentre(
     League: null,
   };
   if (live) await scorecard(db, live, out);
+  else if (innings.length > 0) out.Scorecards = await importedScorecards(db, fixtureId, innings);
   const lines = live
     ? await db.selectFrom('live_player_lines').selectAll().where('fixture_id', '=', fixtureId).execute()
     : [];
@@ -237,29 +242,99 @@ async function finalLeaders(db: Kysely<DB>, fixtureId: number): Promise<MatchCen
   return out;
 }
 
-/** Batters and bowlers of the current innings (the parser's lines of that innings) and the last three overs. */
-async function scorecard(db: Kysely<DB>, live: LiveRow, out: MatchCentre) {
+/** The innings of an imported result (`fixture_innings`), as the live summary gives them. */
+async function importedInnings(db: Kysely<DB>, fixtureId: number): Promise<Summary['Innings']> {
   const rows = await db
-    .selectFrom('live_deliveries')
-    .select(['innings', 'team', 'super_over', 'over', 'seq', 'delivery'])
-    .where('fixture_id', '=', live.fixture_id)
-    .orderBy('innings')
-    .orderBy('over')
-    .orderBy('seq')
+    .selectFrom('fixture_innings as i')
+    .innerJoin('teams as t', 't.id', 'i.team_id')
+    .select(['i.innings_number', 't.name', 'i.super_over', 'i.runs', 'i.wickets', 'i.legal_balls', 'i.extras'])
+    .where('i.fixture_id', '=', fixtureId)
+    .orderBy('i.innings_number')
     .execute();
-  if (rows.length === 0) return;
-  const last = rows.at(-1)!;
-  const current = rows.filter((r) => r.innings === last.innings);
-  const overs = groupOvers(current);
-  const lines = inningsLines(parseJson<CricsheetInfo>(live.info), last.team, last.super_over, overs);
-  const ids = await db
-    .selectFrom('players')
-    .select(['id', 'cricsheet_id'])
-    .where('cricsheet_id', 'in', lines.map((l) => l.cricsheetId).concat(['']))
+  return rows.map((r) =>
+    inningsOut(r.innings_number - 1, {
+      team: r.name,
+      superOver: r.super_over,
+      runs: r.runs,
+      wickets: r.wickets,
+      legalBalls: r.legal_balls,
+      extras: r.extras,
+    }),
+  );
+}
+
+/**
+ * The batting and bowling of an imported result, from the players' figures of the match: each team's
+ * batters in batting order under its innings, the other team's bowlers (most overs first). A super
+ * over counts for no player's figures, so it has no scorecard.
+ */
+async function importedScorecards(
+  db: Kysely<DB>,
+  fixtureId: number,
+  innings: Summary['Innings'],
+): Promise<MatchCentre['Scorecards']> {
+  const stats = await db
+    .selectFrom('player_fixture_stats as s')
+    .innerJoin('players as p', 'p.id', 's.player_id')
+    .innerJoin('teams as t', 't.id', 's.team_id')
+    .select([
+      's.player_id',
+      'p.full_name',
+      't.name as team',
+      's.batting_position',
+      's.runs',
+      's.balls',
+      's.fours',
+      's.sixes',
+      's.dismissed',
+      's.dismissal_kind',
+      's.balls_bowled',
+      's.maidens',
+      's.runs_conceded',
+      's.wickets',
+    ])
+    .where('s.fixture_id', '=', fixtureId)
+    .where('s.did_play', '=', true)
     .execute();
-  const idOf = new Map(ids.map((r) => [r.cricsheet_id, r.id]));
-  out.Batters = lines
-    .filter((l) => l.battingPosition !== null && l.team === last.team)
+  return innings
+    .filter((i) => !i.SuperOver)
+    .map((i) => ({
+      Innings: i.Innings,
+      Team: i.Team,
+      SuperOver: false,
+      Batters: stats
+        .filter((s) => s.team === i.Team && s.batting_position !== null)
+        .sort((a, b) => a.batting_position! - b.batting_position!)
+        .map((s) => ({
+          PlayerID: s.player_id,
+          Name: s.full_name,
+          Runs: s.runs,
+          Balls: s.balls,
+          Fours: s.fours,
+          Sixes: s.sixes,
+          Out: s.dismissed,
+          DismissalKind: s.dismissal_kind,
+        })),
+      Bowlers: stats
+        .filter((s) => s.team !== i.Team && (s.balls_bowled > 0 || s.runs_conceded > 0))
+        .sort((a, b) => b.balls_bowled - a.balls_bowled || a.full_name.localeCompare(b.full_name))
+        .map((s) => ({
+          PlayerID: s.player_id,
+          Name: s.full_name,
+          Overs: `${Math.floor(s.balls_bowled / 6)}.${s.balls_bowled % 6}`,
+          Maidens: s.maidens,
+          Runs: s.runs_conceded,
+          Wickets: s.wickets,
+        })),
+    }));
+}
+
+/** A batter's and a bowler's line of an innings, as the Match Centre shows them. */
+type Line = ReturnType<typeof inningsLines>[number];
+
+function battersOf(lines: readonly Line[], team: string, idOf: Map<string | null, number>): MatchCentre['Batters'] {
+  return lines
+    .filter((l) => l.battingPosition !== null && l.team === team)
     .sort((a, b) => a.battingPosition! - b.battingPosition!)
     .map((l) => ({
       PlayerID: idOf.get(l.cricsheetId) ?? null,
@@ -271,7 +346,10 @@ async function scorecard(db: Kysely<DB>, live: LiveRow, out: MatchCentre) {
       Out: l.dismissed,
       DismissalKind: l.dismissalKind,
     }));
-  out.Bowlers = lines
+}
+
+function bowlersOf(lines: readonly Line[], idOf: Map<string | null, number>): MatchCentre['Bowlers'] {
+  return lines
     .filter((l) => l.ballsBowled > 0 || l.runsConceded > 0)
     .map((l) => ({
       PlayerID: idOf.get(l.cricsheetId) ?? null,
@@ -281,10 +359,56 @@ async function scorecard(db: Kysely<DB>, live: LiveRow, out: MatchCentre) {
       Runs: l.runsConceded,
       Wickets: l.wickets,
     }));
-  out.LastOvers = overs
+}
+
+/**
+ * The batting and bowling of every innings so far (the parser's lines of each innings, in order; the
+ * last is the current one, also given as Batters and Bowlers), and the last three overs.
+ */
+async function scorecard(db: Kysely<DB>, live: LiveRow, out: MatchCentre) {
+  const rows = await db
+    .selectFrom('live_deliveries')
+    .select(['innings', 'team', 'super_over', 'over', 'seq', 'delivery'])
+    .where('fixture_id', '=', live.fixture_id)
+    .orderBy('innings')
+    .orderBy('over')
+    .orderBy('seq')
+    .execute();
+  if (rows.length === 0) return;
+  const info = parseJson<CricsheetInfo>(live.info);
+  const innings = [...new Set(rows.map((r) => r.innings))].map((i) => {
+    const balls = rows.filter((r) => r.innings === i);
+    const first = balls[0]!;
+    const overs = groupOvers(balls);
+    return {
+      index: i,
+      team: first.team,
+      superOver: first.super_over,
+      overs,
+      lines: inningsLines(info, first.team, first.super_over, overs),
+    };
+  });
+  const ids = await db
+    .selectFrom('players')
+    .select(['id', 'cricsheet_id'])
+    .where('cricsheet_id', 'in', [...new Set(innings.flatMap((i) => i.lines.map((l) => l.cricsheetId)))].concat(['']))
+    .execute();
+  const idOf = new Map<string | null, number>(ids.map((r) => [r.cricsheet_id, r.id]));
+  out.Scorecards = innings.map((i) => ({
+    Innings: i.index + 1,
+    Team: i.team,
+    SuperOver: i.superOver,
+    Batters: battersOf(i.lines, i.team, idOf),
+    Bowlers: bowlersOf(i.lines, idOf),
+  }));
+  const last = innings.at(-1)!;
+  const current = out.Scorecards.at(-1)!;
+  out.Batters = current.Batters;
+  out.Bowlers = current.Bowlers;
+  out.LastOvers = last.overs
     .slice(-3)
     .reverse()
-    .map((o) => ({ Innings: last.innings + 1, Over: o.over, Balls: o.deliveries.map(ballLabel) }));
+    .map((o) => ({ Innings: last.index + 1, Over: o.over, Balls: o.deliveries.map(ballLabel) }));
 }
 
 /** Each member's picks in the fixture with their live points, as the pick visibility rule allows. */
@@ -319,18 +443,19 @@ async function leagueMembers(
       display_name: string | null;
       player_id: number;
       full_name: string;
+      position: string;
       final_points: number | null;
     }>`
-      SELECT x.user_id, m.display_name, x.player_id, p.full_name,
+      SELECT x.user_id, m.display_name, x.player_id, p.full_name, pos.name AS position,
              (SELECT sum(c.count * CASE ${sql.join(
                [...points].map(([id, p]) => sql`WHEN c.feature_id = ${sql.lit(id)} THEN ${sql.lit(p)}`),
                sql` `,
              )} ELSE 0 END)::int
                 FROM player_fixture_feature_counts c WHERE c.fixture_id = x.fixture_id AND c.player_id = x.player_id) AS final_points
-      FROM player_selections x JOIN players p ON p.id = x.player_id
+      FROM player_selections x JOIN players p ON p.id = x.player_id JOIN positions pos ON pos.id = x.position_id
       LEFT JOIN league_members m ON m.league_id = x.league_id AND m.user_id = x.user_id
       WHERE x.league_id = ${league.id} AND x.fixture_id = ${fixtureId} AND ${who}
-      ORDER BY lower(coalesce(m.display_name, '')), x.user_id, x.position_id, x.position_order`.execute(db);
+      ORDER BY lower(coalesce(m.display_name, '')), x.user_id, pos.sort_order, x.position_order`.execute(db);
     for (const r of rows) {
       const l = byPlayer.get(r.player_id);
       const pts = final
@@ -344,7 +469,13 @@ async function leagueMembers(
             )
           : 0;
       const m = member(r.user_id, r.display_name);
-      m.Picks.push({ Label: r.full_name, PlayerID: r.player_id, Points: pts });
+      m.Picks.push({
+        Label: r.full_name,
+        Feature: r.position,
+        Selection: r.full_name,
+        PlayerID: r.player_id,
+        Points: pts,
+      });
       m.LivePoints += pts;
     }
   } else {
@@ -377,8 +508,11 @@ async function leagueMembers(
           winners.some((w) => w.featureId === r.feature_id && r.entity !== null && w.ids.includes(r.entity));
       const pts = win && r.is_active ? r.points : 0;
       const m = member(r.user_id, r.display_name);
+      const feature = FEATURES_BY_ID.get(r.feature_id)?.name ?? String(r.feature_id);
       m.Picks.push({
-        Label: `${FEATURES_BY_ID.get(r.feature_id)?.name ?? r.feature_id}: ${r.selection ?? ''}`,
+        Label: `${feature}: ${r.selection ?? ''}`,
+        Feature: feature,
+        Selection: r.selection ?? '',
         PlayerID: null,
         Points: pts,
       });

@@ -4,7 +4,7 @@ import type { DB } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { type LeagueRecord, loadLeague } from '../leagues/access';
 import { leagueFixtureCondition } from '../leagues/fixtures';
-import { rankByPoints } from '../standings/points';
+import { isOwnFixture, rankByPoints } from '../standings/points';
 import { standingsData } from '../standings/standings';
 import type { NewEvent } from './events';
 
@@ -43,7 +43,9 @@ export function liveMemberPointsSql(where: RawBuilder<unknown>) {
 /**
  * A league's provisional standings: each Approved member's total over the scored fixtures (the
  * ordinary standings, `standingsData`) plus their provisional points in the league's live fixtures;
- * PositionChange compares with the ranking without the live fixtures.
+ * PositionChange compares with the ranking without the live fixtures, for a member who had a standing
+ * there (one of their own fixtures, `isOwnFixture`, is scored); else 0 — a member who joined during a
+ * live match is not shown falling for the points of a match they could not play.
  */
 export async function liveStandings(db: Kysely<DB>, leagueId: number, now: Date, known?: LeagueRecord) {
   let league = known;
@@ -96,7 +98,9 @@ export async function liveStandings(db: Kysely<DB>, leagueId: number, now: Date,
         UserID: m.userId,
         UserDisplayName: m.displayName,
         Position: position,
-        PositionChange: (before.get(m.userId) ?? position) - position,
+        PositionChange: data.fixtures.some((f) => isOwnFixture(m, f, data.points.get(m.userId)))
+          ? (before.get(m.userId) ?? position) - position
+          : 0,
         TotalPoints: (base.get(m.userId) ?? 0) + (livePoints.get(m.userId) ?? 0),
         LivePoints: livePoints.get(m.userId) ?? 0,
       };
@@ -280,4 +284,50 @@ export async function liveStandingsSnapshot(db: Kysely<DB>, leagueId: number): P
     FixtureIDs: live ? fixtureIds : [],
     Rows: out,
   };
+}
+
+/**
+ * Forgets a member whose account is being deleted (docs/decisions/0004-account-deletion.md), in the
+ * deletion's transaction. Their row leaves every announced table (`live_standing_rows`), and every
+ * stored standings event (`live_events`, kept for days and replayed from `after=0`) loses the row and
+ * the removal that name them: no event or table says they were there, by name or by id. A table they
+ * left moves to the next version without an event, so a screen holding it reads it again at the next
+ * event (decision 0018: a client holding another version than an event's base reads the snapshot).
+ * Under the standings lock of each of their leagues, taken in id order as the event writers take
+ * them: a standings event being written at the same moment is committed first and cleaned here, and
+ * the next one is computed without them.
+ */
+export async function forgetLiveMember(trx: Kysely<DB>, userId: number): Promise<void> {
+  const { rows: leagues } = await sql<{ league_id: number }>`
+    SELECT league_id FROM league_members WHERE user_id = ${userId}
+    UNION SELECT league_id FROM live_standing_rows WHERE user_id = ${userId}
+    ORDER BY league_id`.execute(trx);
+  for (const { league_id } of leagues) {
+    await sql`SELECT pg_advisory_xact_lock(${LIVE_STANDINGS_LOCK}, ${league_id})`.execute(trx);
+  }
+  const left = await trx
+    .deleteFrom('live_standing_rows')
+    .where('user_id', '=', userId)
+    .returning('league_id')
+    .execute();
+  if (left.length) {
+    await trx
+      .updateTable('live_standings')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where(
+        'league_id',
+        'in',
+        left.map((r) => r.league_id),
+      )
+      .execute();
+  }
+  await sql`
+    UPDATE live_events SET data = jsonb_set(jsonb_set(data,
+      '{Rows}', coalesce((SELECT jsonb_agg(r ORDER BY i) FROM jsonb_array_elements(data->'Rows') WITH ORDINALITY AS x(r, i)
+        WHERE (r->>'UserID')::int <> ${userId}), '[]'::jsonb)),
+      '{Removed}', coalesce((SELECT jsonb_agg(v ORDER BY i) FROM jsonb_array_elements(data->'Removed') WITH ORDINALITY AS y(v, i)
+        WHERE (v #>> '{}')::int <> ${userId}), '[]'::jsonb))
+    WHERE type = 'standings'
+      AND (data->'Rows' @> ${JSON.stringify([{ UserID: userId }])}::jsonb
+        OR data->'Removed' @> ${JSON.stringify([userId])}::jsonb)`.execute(trx);
 }

@@ -34,7 +34,12 @@ export async function requireOperator(db: Kysely<DB>, session: SessionInfo | nul
     .where('o.user_id', '=', userId)
     .executeTakeFirst();
   if (!row) throw new HttpError(403, operatorMessages.notOperator);
-  return { userId: row.id, label: `${row.first_name} ${row.last_name} <${row.email}>` };
+  return { userId: row.id, label: actorLabel(row) };
+}
+
+/** How the audit log, the operator list and the import history name a person: "First Last <email>". */
+export function actorLabel(user: { first_name: string; last_name: string; email: string }): string {
+  return `${user.first_name} ${user.last_name} <${user.email}>`;
 }
 
 /** The actor of a CLI command: the OS user who ran it. */

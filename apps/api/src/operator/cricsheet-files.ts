@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import { InMemoryProvider } from '../cricket/provider';
-import { type ImportReport, type ImportReportEntry, importFromProvider } from '../cricket/import/folder';
+import { DEFAULT_FILE_LIMITS, type FileLimits } from '../config';
+import { type ImportReport, type ImportReportEntry, importReadMatches } from '../cricket/import/folder';
 import type { DB } from '../db/schema';
+import { readCricsheetFiles } from './file-reader';
 import type { ImportLine } from './runs';
 import type { ReceivedFile } from './zip';
 
@@ -10,9 +11,9 @@ export interface CricsheetFilesResult {
   report: ImportReport | null;
   lines: ImportLine[];
   rescoredFixtureIds: number[];
+  /** Match files received, once zips are unpacked. */
+  files: number;
 }
-
-const matchIdOf = (name: string) => name.replace(/\.json$/i, '');
 
 /** One report line per match file. */
 export function lineOfEntry(e: ImportReportEntry): ImportLine {
@@ -26,40 +27,33 @@ export function lineOfEntry(e: ImportReportEntry): ImportLine {
 }
 
 /**
- * Imports Cricsheet files received by the console or the scheduled fetch (zips already unpacked by
- * `expandZips`) through the same importer as `cli import cricsheet` (`importFromProvider`: per-match
- * transactions, duplicates, re-scoring, standings refresh), and turns its report into import lines.
- * A file that is not JSON is a `failed` line of its own and does not stop the others.
+ * Imports Cricsheet files received by the console or the scheduled fetch (`.json`, or zips of them)
+ * through the same importer as `cli import cricsheet` (per-match transactions, duplicates,
+ * re-scoring, standings refresh), and turns its report into import lines. The files are first read
+ * in a worker thread within `limits` (file-reader.ts): a file that is not JSON is a `failed` line of
+ * its own and does not stop the others; a broken zip, or an upload past the limits, throws a
+ * FileRefusal before anything is written. The files' buffers are handed to the reader.
  */
 export async function importCricsheetFiles(
   db: Kysely<DB>,
   files: readonly ReceivedFile[],
-  options: { prefer?: readonly string[]; onWarning?: (message: string, err: unknown) => void } = {},
+  options: {
+    prefer?: readonly string[];
+    onWarning?: (message: string, err: unknown) => void;
+    limits?: FileLimits;
+  } = {},
 ): Promise<CricsheetFilesResult> {
-  const matches = new Map<string, unknown>();
-  const unreadable: ImportLine[] = [];
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  for (const f of files) {
-    const id = matchIdOf(f.name);
-    if (!f.name.toLowerCase().endsWith('.json')) {
-      unreadable.push({ key: f.name, status: 'failed', reason: `${f.name}: not a .json or .zip file` });
-      continue;
-    }
-    try {
-      matches.set(id, JSON.parse(decoder.decode(f.bytes)) as unknown);
-    } catch (e) {
-      unreadable.push({
-        key: f.name,
-        status: 'failed',
-        reason: `${f.name}: not valid JSON (${(e as Error).message})`,
-        path: '$',
-      });
-    }
-  }
-  if (matches.size === 0) return { report: null, lines: unreadable, rescoredFixtureIds: [] };
-  const report = await importFromProvider(db, new InMemoryProvider(matches), {
+  const read = await readCricsheetFiles(files, options.limits ?? DEFAULT_FILE_LIMITS);
+  const unreadable: ImportLine[] = read.unreadable;
+  if (read.matches.length === 0) return { report: null, lines: unreadable, rescoredFixtureIds: [], files: read.files };
+  const report = await importReadMatches(db, read.matches, {
     ...(options.prefer ? { prefer: options.prefer } : {}),
     ...(options.onWarning ? { onWarning: options.onWarning } : {}),
   });
-  return { report, lines: [...unreadable, ...report.entries.map(lineOfEntry)], rescoredFixtureIds: report.fixtureIds };
+  return {
+    report,
+    lines: [...unreadable, ...report.entries.map(lineOfEntry)],
+    rescoredFixtureIds: report.fixtureIds,
+    files: read.files,
+  };
 }

@@ -1,22 +1,26 @@
 import type { Kysely } from 'kysely';
-import { type ScheduleLine, scheduleRecordsOfText, writeScheduleRecords } from '../cricket/import/schedule';
-import { type SquadLine, squadRecordsOfText, writeSquadRecords } from '../cricket/import/squads';
+import { DEFAULT_FILE_LIMITS, type FileLimits } from '../config';
+import { importedName } from '../cricket/import/names';
+import { type ScheduleLine, type ScheduleRecord, writeScheduleRecords } from '../cricket/import/schedule';
+import { type SquadLine, type SquadRecords, writeSquadRecords } from '../cricket/import/squads';
 import type { DB } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Actor } from './access';
 import { recordAudit } from './audit';
+import { readDataFile } from './file-reader';
+import { readMessages } from './file-reading';
 import { type ImportReportBody, importRunReport, previewReport } from './reports';
 import { countLines, type ImportLine, recordImportRun } from './runs';
-import type { ReceivedFile } from './zip';
+import { FileRefusal, type ReceivedFile } from './zip';
 
 /** Schedule and squads files from the console: preview (nothing written) or apply (one transaction). */
 
 export const dataFileMessages = {
   notBase64: (name: string) => `${name}: the file's content is not base64.`,
   empty: (name: string) => `${name} is empty.`,
-  notText: (name: string) => `${name} is not a UTF-8 text file (JSON or CSV).`,
+  notText: readMessages.notText,
   refused: (bad: number, first: ImportLine) =>
-    `Nothing was applied: ${bad} row${bad === 1 ? '' : 's'} cannot be taken (first: ${first.key} — ${first.status}: ${first.reason ?? ''}). Fix the file and preview it again.`,
+    `Nothing was applied: ${bad} row${bad === 1 ? '' : 's'} cannot be taken (first: ${first.key} — ${first.status}: ${(first.reason ?? '').replace(/\.$/, '')}). Fix the file and preview it again.`,
 } as const;
 
 export interface UploadedFile {
@@ -33,15 +37,6 @@ export function decodeUpload(f: UploadedFile): ReceivedFile {
   const bytes = new Uint8Array(Buffer.from(b64, 'base64'));
   if (bytes.length === 0) throw new HttpError(400, dataFileMessages.empty(f.FileName));
   return { name: f.FileName, bytes };
-}
-
-/** An uploaded text file's text (UTF-8, a byte-order mark dropped); 400 otherwise. */
-export function uploadText(f: ReceivedFile): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(f.bytes).replace(/^\uFEFF/, '');
-  } catch {
-    throw new HttpError(400, dataFileMessages.notText(f.name));
-  }
 }
 
 const isBad = (l: { status: string }) => l.status === 'failed' || l.status === 'conflict';
@@ -75,6 +70,7 @@ export async function importDataFile(
   kind: DataFileKind,
   upload: UploadedFile,
   apply: boolean,
+  limits: FileLimits = DEFAULT_FILE_LIMITS,
 ): Promise<ImportReportBody> {
   const startedAt = new Date();
   const file = decodeUpload(upload);
@@ -96,19 +92,23 @@ export async function importDataFile(
     throw new HttpError(400, message);
   };
 
-  let read: ReturnType<typeof scheduleRecordsOfText> | ReturnType<typeof squadRecordsOfText>;
+  // Read off the main thread, within the file limits: the text, its records, their number.
+  let read: ScheduleRecord[] | SquadRecords;
   try {
-    const text = uploadText(file);
-    read = kind === 'schedule' ? scheduleRecordsOfText(file.name, text) : squadRecordsOfText(file.name, text);
+    read = kind === 'schedule' ? await readDataFile(kind, file, limits) : await readDataFile(kind, file, limits);
   } catch (e) {
-    return refuse(e instanceof HttpError ? e.message : `${(e as Error).message}.`.replace(/\.\.$/, '.'), []);
+    if (!(e instanceof FileRefusal)) throw e;
+    return refuse(`${e.message}.`.replace(/\.\.$/, '.'), []);
   }
-  const seasonName =
-    kind === 'schedule'
-      ? [...new Set((read as ReturnType<typeof scheduleRecordsOfText>).map((r) => String(r.record.season ?? '')))]
-          .filter(Boolean)
-          .join(', ')
-      : (read as ReturnType<typeof squadRecordsOfText>).season;
+  // The seasons the file names, by the name rule (a row whose season breaks it fails on its own).
+  const seasonOf = (r: ScheduleRecord) => {
+    try {
+      return importedName('Season', String(r.record.season ?? ''));
+    } catch {
+      return '';
+    }
+  };
+  const seasonName = Array.isArray(read) ? [...new Set(read.map(seasonOf))].filter(Boolean).join(', ') : read.season;
   const known = await db.selectFrom('seasons').select('name').execute();
   const knownNames = new Set(known.map((s) => s.name));
   const newSeasons = seasonName.split(', ').filter((s) => s && !knownNames.has(s));
@@ -118,12 +118,9 @@ export async function importDataFile(
   let runId: number | null = null;
   try {
     await db.transaction().execute(async (trx) => {
-      const written =
-        kind === 'schedule'
-          ? await writeScheduleRecords(trx, read as ReturnType<typeof scheduleRecordsOfText>, {
-              seasonSource: 'console',
-            })
-          : await writeSquadRecords(trx, read as ReturnType<typeof squadRecordsOfText>, { seasonSource: 'console' });
+      const written = Array.isArray(read)
+        ? await writeScheduleRecords(trx, read, { seasonSource: 'console' })
+        : await writeSquadRecords(trx, read, { seasonSource: 'console' });
       lines = written.map(toLine);
       if (!apply || lines.some(isBad)) throw new Rollback();
       const counts = countLines(lines);

@@ -49,6 +49,7 @@ export const fetchHandlers: PartialHandlerMap<FetchOps> = {
       dueOnly: false,
       audit: true,
       log: deps.log,
+      fileLimits: deps.config.fileLimits,
     });
     if (!result.ran) {
       // A console run never waits for `next_run_at`: not running means another run holds the job.

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { CricsheetFetchConfig } from '../config';
+import type { CricsheetFetchConfig, FileLimits } from '../config';
 import type { CricsheetFetchTable, DB } from '../db/schema';
 import { withTransaction } from '../db/transaction';
 import type { Actor } from './access';
+import { localAddressesOf, type ResolveHost, systemResolve } from './addresses';
 import { recordAudit } from './audit';
 import { importCricsheetFiles } from './cricsheet-files';
 import { countLines, type ImportLine, outcomeOf, recordImportRun } from './runs';
-import { expandZips, type ReceivedFile } from './zip';
+import { FileRefusal, isZip, type ReceivedFile } from './zip';
 
 /**
  * The scheduled Cricsheet fetch (docs/data.md, "Results that arrive by themselves"; decision 0027):
@@ -44,6 +45,10 @@ export interface FetchRunOptions {
   /** Write an audit entry `fetch.run` (operator runs), in the transaction that records the run. */
   audit?: boolean;
   log?: { info(msg: string): void; warn(obj: unknown, msg?: string): void };
+  /** What the download may hold and cost to read (config `fileLimits`); the defaults otherwise. */
+  fileLimits?: FileLimits;
+  /** Resolves the host names of redirects (tests inject one; the system's resolver otherwise). */
+  resolveHost?: ResolveHost;
 }
 
 /** A download that failed: the run's message. */
@@ -109,18 +114,29 @@ function downloadName(url: string, disposition: string | null): string {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/** Redirects followed before a download gives up. */
+export const MAX_REDIRECTS = 10;
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
 /**
  * Downloads `url`, sending the stored validators; `null` for 304 Not Modified. Throws a FetchFailure
  * with a message for the person on any other status, a network error, the timeout or the size cap.
+ * Redirects are followed (up to MAX_REDIRECTS) only to http(s) URLs, and not to a loopback, private
+ * or link-local address unless `url` itself is on one (addresses.ts).
  */
 export async function download(
   url: string,
   validators: { etag: string | null; lastModified: string | null },
   settings: Pick<CricsheetFetchConfig, 'timeoutMs' | 'maxBytes'>,
+  resolveHost: ResolveHost = systemResolve,
 ): Promise<Downloaded | null> {
   const headers: Record<string, string> = {
     accept: 'application/zip, application/json;q=0.9, */*;q=0.1',
     'user-agent': 'fantasy-cricket-league (scheduled Cricsheet fetch)',
+    // One download an interval gains nothing from a kept connection, and a kept one can be closed by
+    // the server just as the next run sends on it (ECONNRESET when this process was busy meanwhile).
+    connection: 'close',
   };
   if (validators.etag) headers['if-none-match'] = validators.etag;
   if (validators.lastModified) headers['if-modified-since'] = validators.lastModified;
@@ -135,7 +151,29 @@ export async function download(
     return new FetchFailure(`Could not download ${url}: ${why}.`);
   };
   try {
-    const res = await fetch(url, { headers, signal, redirect: 'follow' });
+    let where = new URL(url);
+    let res = await fetch(where, { headers, signal, redirect: 'manual' });
+    let mayGoLocal: boolean | undefined;
+    for (let hops = 0; REDIRECTS.has(res.status); hops++) {
+      await res.body?.cancel();
+      const location = res.headers.get('location');
+      if (!location) break;
+      const next = new URL(location, where);
+      if (hops === MAX_REDIRECTS)
+        throw new FetchFailure(`The download of ${url} was redirected more than ${MAX_REDIRECTS} times.`);
+      if (next.protocol !== 'http:' && next.protocol !== 'https:')
+        throw new FetchFailure(`The download of ${url} was redirected to ${next.href}, which is not http or https.`);
+      mayGoLocal ??= (await localAddressesOf(new URL(url), resolveHost)).length > 0;
+      if (!mayGoLocal) {
+        const local = await localAddressesOf(next, resolveHost);
+        if (local.length)
+          throw new FetchFailure(
+            `The download of ${url} was redirected to ${next.href} (${local.join(', ')}), a loopback, private or link-local address: refused, as the configured URL is not on one.`,
+          );
+      }
+      where = next;
+      res = await fetch(where, { headers, signal, redirect: 'manual' });
+    }
     if (res.status === 304) {
       await res.body?.cancel();
       return null;
@@ -177,7 +215,7 @@ export async function download(
       at += c.length;
     }
     return {
-      file: { name: downloadName(res.url || url, res.headers.get('content-disposition')), bytes },
+      file: { name: downloadName(where.href, res.headers.get('content-disposition')), bytes },
       etag: res.headers.get('etag'),
       lastModified: res.headers.get('last-modified'),
     };
@@ -234,30 +272,32 @@ export async function runCricsheetFetch(
   let rescored: number[] = [];
   let fresh: { etag: string | null; lastModified: string | null } | null = null;
   try {
-    const got = await download(url, validators, settings);
+    const got = await download(url, validators, settings, options.resolveHost);
     if (!got) {
       outcome = 'not_modified';
       message = `Not modified since the last import (${validators.etag ? `ETag ${validators.etag}` : `Last-Modified ${validators.lastModified}`}): nothing imported.`;
     } else {
-      let files: ReceivedFile[];
-      try {
-        files = expandZips([got.file]);
-      } catch (e) {
-        throw new FetchFailure(`The download is not usable: ${(e as Error).message}.`);
-      }
-      if (files.length === 1 && !files[0]?.name.toLowerCase().endsWith('.json') && files[0] === got.file)
+      if (!isZip(got.file) && !got.file.name.toLowerCase().endsWith('.json'))
         throw new FetchFailure(
           `The download (${got.file.name}) is neither a zip of Cricsheet matches nor a match's .json file.`,
         );
+      const size = got.file.bytes.length;
       const warnings: string[] = [];
-      const result = await importCricsheetFiles(db, files, {
-        onWarning: (m) => warnings.push(m),
-      });
+      let result: Awaited<ReturnType<typeof importCricsheetFiles>>;
+      try {
+        result = await importCricsheetFiles(db, [got.file], {
+          onWarning: (m) => warnings.push(m),
+          ...(options.fileLimits ? { limits: options.fileLimits } : {}),
+        });
+      } catch (e) {
+        if (e instanceof FileRefusal) throw new FetchFailure(`The download is not usable: ${e.message}.`);
+        throw e;
+      }
       lines = result.lines;
       rescored = result.rescoredFixtureIds;
       outcome = lines.length === 0 ? 'succeeded' : outcomeOf(lines);
       const counts = countLines(lines);
-      message = `Downloaded ${got.file.name} (${mb(got.file.bytes.length)}, ${files.length} match files): ${summary(counts)}.`;
+      message = `Downloaded ${got.file.name} (${mb(size)}, ${result.files} match files): ${summary(counts)}.`;
       if (warnings.length) message += ` ${warnings.slice(0, 3).join(' ')}`;
       if (outcome === 'succeeded') fresh = { etag: got.etag, lastModified: got.lastModified };
     }
@@ -326,6 +366,7 @@ export function startCricsheetFetchTimer(
   db: Kysely<DB>,
   settings: CricsheetFetchConfig,
   log: NonNullable<FetchRunOptions['log']> & { error(obj: unknown, msg?: string): void },
+  fileLimits?: FileLimits,
 ): FetchTimer | undefined {
   if (!settings.url) return undefined;
   let running: Promise<FetchRunResult | undefined> | undefined;
@@ -335,6 +376,7 @@ export function startCricsheetFetchTimer(
       actor: SCHEDULED_FETCH_ACTOR,
       dueOnly: true,
       log,
+      ...(fileLimits ? { fileLimits } : {}),
     })
       .catch((err) => {
         log.error({ err }, 'cricsheet fetch failed');

@@ -22,17 +22,26 @@ export const importsHandlers: PartialHandlerMap<ImportOps> = {
 
   async importScheduleFile({ body, session, deps }) {
     const actor = await requireOperator(deps.db, session);
-    return { status: 200, body: await importDataFile(deps.db, actor, 'schedule', body.File, body.Apply) };
+    return {
+      status: 200,
+      body: await importDataFile(deps.db, actor, 'schedule', body.File, body.Apply, deps.config.fileLimits),
+    };
   },
 
   async importSquadsFile({ body, session, deps }) {
     const actor = await requireOperator(deps.db, session);
-    return { status: 200, body: await importDataFile(deps.db, actor, 'squads', body.File, body.Apply) };
+    return {
+      status: 200,
+      body: await importDataFile(deps.db, actor, 'squads', body.File, body.Apply, deps.config.fileLimits),
+    };
   },
 
   async uploadCricsheetResults({ body, session, deps }) {
     const actor = await requireOperator(deps.db, session);
-    return { status: 200, body: await uploadCricsheetResults(deps.db, actor, body.Files, body.Prefer) };
+    return {
+      status: 200,
+      body: await uploadCricsheetResults(deps.db, actor, body.Files, body.Prefer, deps.config.fileLimits),
+    };
   },
 
   async setFixtureResult({ params, body, session, deps }) {

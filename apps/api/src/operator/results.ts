@@ -1,5 +1,6 @@
 import type { components } from '@fantasy-cricket/api-client';
 import type { Kysely, Selectable } from 'kysely';
+import { DEFAULT_FILE_LIMITS, type FileLimits } from '../config';
 import { afterResultsImported } from '../cricket/import/after';
 import { type ManualResult, writeResult } from '../cricket/import/results';
 import type { DB, FixtureResultsTable } from '../db/schema';
@@ -10,7 +11,8 @@ import { importCricsheetFiles } from './cricsheet-files';
 import { decodeUpload, type UploadedFile } from './data-files';
 import { type ImportReportBody, importRunReport } from './reports';
 import { countLines, type ImportLine, outcomeOf, recordImportRun } from './runs';
-import { expandZips } from './zip';
+import { importedName } from '../cricket/import/names';
+import { FileRefusal } from './zip';
 
 /** Results from the console: Cricsheet uploads, results set by hand, and the fixtures to set them on. */
 
@@ -170,6 +172,16 @@ async function resultSnapshot(db: Kysely<DB>, fixtureId: number, teams: Readonly
   };
 }
 
+/** The result form's method, by the name rule; empty is none; 400 with the rule's message. */
+function methodOf(value: string | null | undefined): string | null {
+  if (!value?.trim()) return null;
+  try {
+    return importedName('Method', value);
+  } catch (e) {
+    throw new HttpError(400, (e as Error).message);
+  }
+}
+
 /**
  * Sets or corrects a fixture's result by hand: washed out (stored as abandoned), no result,
  * abandoned, or completed with a winner and margin or a tie. The rules are the results file's
@@ -210,7 +222,8 @@ export async function setFixtureResult(
   const wickets = req.WonByWickets ?? null;
   const superOver = req.SuperOverWinnerTeamID ?? null;
   const pomIds = [...new Set(req.PlayerOfMatchIDs ?? [])];
-  const method = req.Method?.trim() || null;
+  // A method goes into the result's sentence (emails, the console): the name rule (cricket/import/names.ts).
+  const method = methodOf(req.Method);
   const isTeam = (id: number | null) => id === null || id === f.local_team_id || id === f.visitor_team_id;
   const teamNames = [teams.get(f.local_team_id)?.name ?? '', teams.get(f.visitor_team_id)?.name ?? ''] as const;
   let result: ManualResult;
@@ -316,14 +329,16 @@ export async function setFixtureResult(
 /**
  * Imports uploaded Cricsheet files (JSON, or zips of them) through the importer, as `cli import
  * cricsheet` does (each match all or nothing, re-scoring, standings), and records the run and an
- * audit entry. A broken zip is a 400 with the reason, before anything is imported (recorded as a
- * failed run).
+ * audit entry. The files are read off the main thread within `limits` (file-reader.ts): a broken
+ * zip, an upload past the limits or a file too large or complex to read is a 400 with the reason,
+ * before anything is imported (recorded as a failed run).
  */
 export async function uploadCricsheetResults(
   db: Kysely<DB>,
   actor: Actor,
   uploads: readonly UploadedFile[],
   prefer: readonly string[] | undefined,
+  limits: FileLimits = DEFAULT_FILE_LIMITS,
 ): Promise<ImportReportBody> {
   const startedAt = new Date();
   const received = uploads.map(decodeUpload);
@@ -342,18 +357,19 @@ export async function uploadCricsheetResults(
     });
     throw new HttpError(400, message);
   };
-  let files: ReturnType<typeof expandZips>;
-  try {
-    files = expandZips(received);
-  } catch (e) {
-    return refuse(`${(e as Error).message}. Nothing was imported.`);
-  }
-  if (files.length === 0) return refuse(resultMessages.noMatchFiles);
   const warnings: string[] = [];
-  const done = await importCricsheetFiles(db, files, {
-    ...(prefer?.length ? { prefer } : {}),
-    onWarning: (message, err) => warnings.push(`${message}: ${(err as Error)?.message ?? String(err)}`),
-  });
+  let done: Awaited<ReturnType<typeof importCricsheetFiles>>;
+  try {
+    done = await importCricsheetFiles(db, received, {
+      ...(prefer?.length ? { prefer } : {}),
+      onWarning: (message, err) => warnings.push(`${message}: ${(err as Error)?.message ?? String(err)}`),
+      limits,
+    });
+  } catch (e) {
+    if (!(e instanceof FileRefusal)) throw e;
+    return refuse(`${e.message}. Nothing was imported.`);
+  }
+  if (done.files === 0) return refuse(resultMessages.noMatchFiles);
   const counts = countLines(done.lines);
   const runId = await db.transaction().execute(async (trx) => {
     const id = await recordImportRun(trx, {
@@ -372,7 +388,7 @@ export async function uploadCricsheetResults(
       action: 'results.upload',
       target: source.length > 200 ? `${received.length} files` : source,
       before: null,
-      after: { ImportRunID: id, Files: files.length, Counts: counts, RescoredFixtureIDs: done.rescoredFixtureIds },
+      after: { ImportRunID: id, Files: done.files, Counts: counts, RescoredFixtureIDs: done.rescoredFixtureIds },
     });
     return id;
   });

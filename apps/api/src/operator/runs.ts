@@ -46,12 +46,28 @@ export function outcomeOf(lines: readonly ImportLine[]): 'succeeded' | 'partial'
   return bad === lines.length ? 'failed' : 'partial';
 }
 
+/** A value for a text or jsonb column: U+0000, which PostgreSQL refuses there, as U+FFFD (files may hold it). */
+function storable<T>(v: T): T {
+  if (typeof v === 'string') return v.replaceAll('\u0000', '\uFFFD') as T;
+  if (Array.isArray(v)) return v.map(storable) as T;
+  if (typeof v === 'object' && v !== null && !(v instanceof Date))
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [storable(k), storable(x)])) as T;
+  return v;
+}
+
 /**
  * Records a finished run in the import history, with its lines, and returns its id. Call it in the
  * transaction that applied the import when there is one (a run is on record exactly when its changes
  * are); a failed run that changed nothing is recorded on its own.
  */
-export async function recordImportRun(db: Kysely<DB>, run: ImportRunRecord): Promise<number> {
+export async function recordImportRun(db: Kysely<DB>, given: ImportRunRecord): Promise<number> {
+  // Lines and messages quote the files (names, reasons, rows); U+0000 there would fail the insert.
+  const run = {
+    ...given,
+    source: storable(given.source),
+    message: storable(given.message),
+    lines: storable(given.lines),
+  };
   const { id } = await db
     .insertInto('import_runs')
     .values({

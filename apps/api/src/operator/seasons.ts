@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { importedName } from '../cricket/import/names';
 import { withTransaction } from '../db/transaction';
 import type { DB } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -105,10 +106,17 @@ export async function createSeason(
   actor: Actor,
   input: { Name: string; Competition: string; Year: number },
 ): Promise<OperatorSeasonView> {
-  const name = input.Name.trim();
-  const competition = input.Competition.trim();
-  if (!name) throw new HttpError(400, 'Give the season a name, e.g. "IPL 2025".');
-  if (!competition) throw new HttpError(400, 'Name the competition, e.g. "Indian Premier League".');
+  if (!input.Name.trim()) throw new HttpError(400, 'Give the season a name, e.g. "IPL 2025".');
+  if (!input.Competition.trim()) throw new HttpError(400, 'Name the competition, e.g. "Indian Premier League".');
+  // The name rule of every name of cricket data (cricket/import/names.ts): normalised, or 400 saying why.
+  let name: string;
+  let competition: string;
+  try {
+    name = importedName('Season', input.Name);
+    competition = importedName('Competition', input.Competition);
+  } catch (e) {
+    throw new HttpError(400, (e as Error).message);
+  }
   return withTransaction(db, async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext('fc.season.create'))`.execute(trx);
     const taken = await trx

@@ -1,10 +1,11 @@
 import { fixtureLabel } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
+import { outboxRow } from '../email/outbox';
 import { type ResultLeague, resultEmail } from '../email/templates';
 import { loadLeague } from '../leagues/access';
 import { leagueFixtureCondition } from '../leagues/fixtures';
-import { inStandingsWindowSql, rankByPoints } from '../standings/points';
+import { inStandingsWindowSql, isOwnFixture, rankByPoints } from '../standings/points';
 import { standingsData } from '../standings/standings';
 import { unsubscribeKey, unsubscribeToken } from './unsubscribe-token';
 
@@ -140,9 +141,13 @@ async function leagueLines(
   });
   const after = rankByPoints(totals.map((t) => ({ key: t.userId, points: t.total })));
   const before = rankByPoints(totals.map((t) => ({ key: t.userId, points: t.total - t.points })));
+  // A member has a rank to change from when another fixture of theirs is scored (the leaderboard's rule).
+  const others = data.fixtures.filter((f) => f.id !== fixtureId);
   const out = new Map<number, ResultLeague>();
-  for (const t of totals) {
+  for (const [i, t] of totals.entries()) {
+    const member = data.members[i]!;
     const rank = after.get(t.userId) ?? 1;
+    const hadStanding = others.some((f) => isOwnFixture(member, f, data.points.get(t.userId)));
     out.set(t.userId, {
       leagueName: league.name,
       scored,
@@ -150,7 +155,7 @@ async function leagueLines(
       total: t.total,
       rank,
       members: data.members.length,
-      rankChange: (before.get(t.userId) ?? rank) - rank,
+      rankChange: hadStanding ? (before.get(t.userId) ?? rank) - rank : null,
       link,
     });
   }
@@ -250,15 +255,7 @@ async function emailFixture(
         leagues: u.leagues,
         unsubscribeLink: `${settings.appUrl}/unsubscribe?token=${unsubscribeToken(key, userId)}`,
       });
-      return {
-        to_address: message.to,
-        subject: message.subject,
-        text_body: message.text,
-        html_body: message.html,
-        reply_to: null,
-        kind: message.kind,
-        dedupe_key: resultEmailDedupeKey(userId, row.fixture_id, row.digest),
-      };
+      return { ...outboxRow(message), dedupe_key: resultEmailDedupeKey(userId, row.fixture_id, row.digest) };
     });
     const inserted = await trx
       .insertInto('email_outbox')

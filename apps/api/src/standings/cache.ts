@@ -2,7 +2,7 @@ import { messages } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
 import { changeHub, listenedCache } from '../db/notifications';
 import type { DB, LeagueTypeCode } from '../db/schema';
-import { assertLeagueType, type LeagueRecord } from '../leagues/access';
+import { assertLeagueType, type LeagueRecord, loadLeague } from '../leagues/access';
 import { leagueFixtureCondition } from '../leagues/fixtures';
 import { readableStandings } from './access';
 import { memberTotals } from './materialize';
@@ -234,6 +234,50 @@ export function bytesFor(entry: CachedLeaderboard, userId: number): Buffer[] {
   return [entry.body.subarray(0, at), TRUE, entry.body.subarray(at + 'false'.length)];
 }
 
+/** Every row of `serialiseRows` starts so (UserID is the row's first property). */
+const ROW_START = Buffer.from('{"UserID":');
+
+/** One member's place on a cached leaderboard. */
+export interface MemberStanding {
+  position: number;
+  points: number;
+  /** The leaderboard's rows (its Approved members). */
+  members: number;
+}
+
+/**
+ * The member's row of the entry, read from the shared bytes: its end is the member's `IsMe` flag, its
+ * start the last row start before it (a display name cannot hold that text unescaped: JSON writes its
+ * quotes as `\"`). Undefined when the user has no row.
+ */
+export function standingOf(entry: CachedLeaderboard, userId: number): MemberStanding | undefined {
+  const at = entry.isMeAt.get(userId);
+  if (at === undefined) return undefined;
+  const start = entry.body.lastIndexOf(ROW_START, at);
+  const row = JSON.parse(entry.body.toString('utf8', start, at + FALSE_TAIL)) as {
+    Position: number;
+    TotalPoints: number;
+  };
+  return { position: row.Position, points: row.TotalPoints, members: entry.isMeAt.size };
+}
+
+/**
+ * The place of `userId` on the league's leaderboard, from this process's cache (built when missing,
+ * as `leaderboardBytes` does). The caller has checked that the user is an Approved member.
+ */
+export async function memberStanding(
+  db: Kysely<DB>,
+  leagueId: number,
+  userId: number,
+): Promise<MemberStanding | undefined> {
+  const cache = leaderboardCache(db);
+  const key = await standingsKey(db, leagueId);
+  const entry =
+    cache.get(leagueId, key) ??
+    (await cache.build(leagueId, key, async () => buildLeaderboard(db, await loadLeague(db, leagueId), key)));
+  return standingOf(entry, userId);
+}
+
 /** The earliest start time still ahead of a fixture that is otherwise scored (normally none). */
 async function nextClockChange(db: Kysely<DB>, leagueId: number, now: Date): Promise<number> {
   const { rows } = await sql<{ next: Date | string | null }>`
@@ -260,7 +304,7 @@ export async function buildLeaderboard(db: Kysely<DB>, league: LeagueRecord, key
     approved,
     now,
   );
-  const { body, isMeAt } = serialiseRows(rankedRows(league, members, totals, fixtures.length, 0));
+  const { body, isMeAt } = serialiseRows(rankedRows(league, members, totals, fixtures, 0));
   return {
     leagueId: league.id,
     key,

@@ -151,8 +151,9 @@ export async function memberFixturePoints(
 }
 
 /**
- * Per Approved member: total points over the fixtures listed and the points of `last` (the leaderboard's
- * two numbers), summed in the database from `standings_points` (brought up to date first).
+ * Per Approved member with points: total points over the fixtures listed, the points of `last` (the
+ * leaderboard's two numbers) and whether they have points for a fixture other than `last`, summed in
+ * the database from `standings_points` (brought up to date first).
  */
 export async function memberTotals(
   db: Kysely<DB>,
@@ -161,16 +162,23 @@ export async function memberTotals(
   last: number | undefined,
   approved: ReadonlySet<number>,
   now: Date,
-): Promise<Map<number, { total: number; gained: number }>> {
+): Promise<Map<number, { total: number; gained: number; playedBefore: boolean }>> {
   await ensureStandingsPoints(db, league, fixtureIds, now);
-  const { rows } = await sql<{ user_id: number; total: number | string; gained: number | string | null }>`
-    SELECT p.user_id, sum(p.points) AS total, sum(p.points) FILTER (WHERE p.fixture_id = ${last ?? 0}) AS gained
+  const { rows } = await sql<{
+    user_id: number;
+    total: number | string;
+    gained: number | string | null;
+    others: number | string;
+  }>`
+    SELECT p.user_id, sum(p.points) AS total, sum(p.points) FILTER (WHERE p.fixture_id = ${last ?? 0}) AS gained,
+           count(*) FILTER (WHERE p.fixture_id <> ${last ?? 0}) AS others
     FROM standings_points p
     WHERE p.league_id = ${league.id} AND ${fixtureInSql('p.fixture_id', fixtureIds)}
     GROUP BY p.user_id`.execute(db);
-  const out = new Map<number, { total: number; gained: number }>();
+  const out = new Map<number, { total: number; gained: number; playedBefore: boolean }>();
   for (const r of rows) {
-    if (approved.has(r.user_id)) out.set(r.user_id, { total: Number(r.total), gained: Number(r.gained ?? 0) });
+    if (approved.has(r.user_id))
+      out.set(r.user_id, { total: Number(r.total), gained: Number(r.gained ?? 0), playedBefore: Number(r.others) > 0 });
   }
   return out;
 }

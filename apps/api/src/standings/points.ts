@@ -238,6 +238,8 @@ export interface Member {
   displayName: string;
   firstName: string;
   lastName: string;
+  /** When the membership began (approved, or joined a public league), in ms since the epoch. */
+  since: number;
 }
 
 /** The league's Approved members (every one gets a leaderboard row, zero points included). */
@@ -246,6 +248,7 @@ export async function approvedMembers(db: Kysely<DB>, leagueId: number): Promise
     .selectFrom('league_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['m.user_id', 'm.display_name', 'u.first_name', 'u.last_name'])
+    .select(sql<Date | string>`coalesce(m.decided_at, m.joined_at)`.as('since'))
     .where('m.league_id', '=', leagueId)
     .where('m.status', '=', 'Approved')
     .execute();
@@ -254,7 +257,21 @@ export async function approvedMembers(db: Kysely<DB>, leagueId: number): Promise
     displayName: r.display_name,
     firstName: r.first_name,
     lastName: r.last_name,
+    since: new Date(r.since).getTime(),
   }));
+}
+
+/**
+ * Whether a scored fixture is one of the member's own: they have points for it (they had picks), or it
+ * started after their membership began (they could have picked). A member's rank change counts from
+ * their first own fixture: before it they had no standing (docs/decisions/0033-pick-reminder-digest.md).
+ */
+export function isOwnFixture(
+  member: Pick<Member, 'since'>,
+  fixture: Pick<ScoredFixture, 'id' | 'startTime'>,
+  points: ReadonlyMap<number, number> | undefined,
+): boolean {
+  return (points?.has(fixture.id) ?? false) || new Date(fixture.startTime).getTime() > member.since;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type Member,
   type ScoredFixture,
   approvedMembers,
+  isOwnFixture,
   mpPickRowsSql,
   psFeaturePoints,
   psPickRowsSql,
@@ -61,34 +62,48 @@ const byName = (a: Member, b: Member) => nameCollator.compare(a.displayName, b.d
 export interface MemberTotal {
   total: number;
   gained: number;
+  /** The member has points for a scored fixture before the last one (they had picks there). */
+  playedBefore: boolean;
 }
 
 /**
  * Leaderboard rows: every Approved member, ranked by total points (ties share a position), sorted by
- * position then display name. PositionChange compares with the ranking before the most recently scored
- * fixture (0 until two fixtures are scored); PointsGained is that fixture's points.
+ * position then display name. PointsGained is the most recently scored fixture's points. PositionChange
+ * compares with the ranking before that fixture, for a member who had a standing then — one of their
+ * own fixtures (`isOwnFixture`) was scored before it; otherwise it is 0: a member who joined late is
+ * not "down" for the matches played before they could play (0 also until two fixtures are scored).
  */
 export function leaderboardRows(league: LeagueRecord, data: LeagueStandingsData, me: number): LeaderboardRow[] {
   const { fixtures, members, points } = data;
   const last = fixtures.at(-1);
+  const earlier = fixtures.slice(0, -1);
   const totals = new Map<number, MemberTotal>();
   for (const m of members) {
     const byFixture = points.get(m.userId);
     let total = 0;
     if (byFixture) for (const f of fixtures) total += byFixture.get(f.id) ?? 0;
-    totals.set(m.userId, { total, gained: last ? (byFixture?.get(last.id) ?? 0) : 0 });
+    totals.set(m.userId, {
+      total,
+      gained: last ? (byFixture?.get(last.id) ?? 0) : 0,
+      playedBefore: earlier.some((f) => byFixture?.has(f.id)),
+    });
   }
-  return rankedRows(league, members, totals, fixtures.length, me);
+  return rankedRows(league, members, totals, fixtures, me);
 }
 
-/** `leaderboardRows` from each member's totals (`scoredCount` = number of scored fixtures). */
+/** `leaderboardRows` from each member's totals over the scored `fixtures` (in start order). */
 export function rankedRows(
   league: Pick<LeagueRecord, 'is_private'>,
   members: readonly Member[],
   totals: ReadonlyMap<number, MemberTotal>,
-  scoredCount: number,
+  fixtures: readonly Pick<ScoredFixture, 'id' | 'startTime'>[],
   me: number,
 ): LeaderboardRow[] {
+  const scoredCount = fixtures.length;
+  // The latest start among the fixtures before the last: a member who joined before it had a standing.
+  const previous = fixtures.at(-2);
+  const hadStanding = (m: Member) =>
+    previous !== undefined && ((totals.get(m.userId)?.playedBefore ?? false) || isOwnFixture(m, previous, undefined));
   const entries = members.map((m) => ({ key: m.userId, points: totals.get(m.userId)?.total ?? 0 }));
   const now = rankByPoints(entries);
   const gained = (userId: number) => (scoredCount > 0 ? (totals.get(userId)?.gained ?? 0) : 0);
@@ -103,7 +118,7 @@ export function rankedRows(
         UserDisplayName: m.displayName,
         UserFullName: fullName(league, m),
         Position: position,
-        PositionChange: (before.get(m.userId) ?? position) - position,
+        PositionChange: hadStanding(m) ? (before.get(m.userId) ?? position) - position : 0,
         TotalPoints: totals.get(m.userId)?.total ?? 0,
         PointsGained: gained(m.userId),
         IsMe: m.userId === me,
@@ -194,17 +209,21 @@ export async function pastSelections(
     LEFT JOIN teams st ON st.id = p.team_id
     LEFT JOIN bonus_options sb ON sb.id = p.bonus_option_id
     ORDER BY fx.start_time, fx.id, ft.sort_order, ft.id`.execute(db);
+  // A live fixture's leaders so far of the features the match decides as it goes (Most Runs, Most
+  // Wickets, Total Sixes), by row; the other features wait for the result.
+  const leadersOf = (r: (typeof rows)[number]): FeatureWinners | undefined => {
+    if (!r.provisional || !(LIVE_MP_FEATURES as readonly number[]).includes(r.feature_id)) return undefined;
+    const leaders = (typeof r.leaders === 'string' ? JSON.parse(r.leaders) : (r.leaders ?? [])) as FeatureWinners[];
+    return leaders.find((w) => w.featureId === r.feature_id);
+  };
+  const names = await leaderNames(db, rows.map(leadersOf));
   return rows.map((r) => {
     const winners = r.winners ?? '';
-    // A live fixture: the pick's provisional points, as if the match ended now (the leaders so far
-    // decide Most Runs, Most Wickets and Total Sixes; the other features wait for the result).
+    // A live fixture: the pick's provisional points, as if the match ended now.
     let points = Number(r.points);
+    const leading = leadersOf(r);
     if (r.provisional) {
-      const leaders = (typeof r.leaders === 'string' ? JSON.parse(r.leaders) : (r.leaders ?? [])) as FeatureWinners[];
-      const wins =
-        (LIVE_MP_FEATURES as readonly number[]).includes(r.feature_id) &&
-        r.entity !== null &&
-        leaders.some((w) => w.featureId === r.feature_id && w.ids.includes(r.entity!));
+      const wins = r.entity !== null && (leading?.ids.includes(r.entity) ?? false);
       points = wins && r.cfg_active ? r.cfg_points : 0;
     }
     return {
@@ -226,8 +245,41 @@ export async function pastSelections(
       Points: points,
       IsAutoPick: r.is_auto_pick,
       Provisional: Boolean(r.provisional),
+      ...(r.provisional
+        ? {
+            LeadingSoFar: (leading?.ids ?? [])
+              .map((id) => names.get(`${leading!.entityType}:${id}`) ?? String(id))
+              .join(', '),
+          }
+        : {}),
     };
   });
+}
+
+/** The names of live leaders (players and bonus options), by `entityType:id`. */
+async function leaderNames(db: Kysely<DB>, winners: readonly (FeatureWinners | undefined)[]) {
+  const ids = { player: new Set<number>(), bonus: new Set<number>() };
+  for (const w of winners) {
+    if (w?.entityType === 'player' || w?.entityType === 'bonus') for (const id of w.ids) ids[w.entityType].add(id);
+  }
+  const names = new Map<string, string>();
+  if (ids.player.size > 0) {
+    const rows = await db
+      .selectFrom('players')
+      .select(['id', 'full_name'])
+      .where('id', 'in', [...ids.player])
+      .execute();
+    for (const r of rows) names.set(`player:${r.id}`, r.full_name);
+  }
+  if (ids.bonus.size > 0) {
+    const rows = await db
+      .selectFrom('bonus_options')
+      .select(['id', 'label'])
+      .where('id', 'in', [...ids.bonus])
+      .execute();
+    for (const r of rows) names.set(`bonus:${r.id}`, r.label);
+  }
+  return names;
 }
 
 /**

@@ -68,10 +68,24 @@ export async function makeLeague(
   return league.id;
 }
 
-export async function addMember(w: PicksWorld, leagueId: number, userId: number, status: MemberStatus = 'Approved') {
+/** A member row; `since` is when the membership began (joined and, unless Pending, decided), default now. */
+export async function addMember(
+  w: Pick<PicksWorld, 'db'>,
+  leagueId: number,
+  userId: number,
+  status: MemberStatus = 'Approved',
+  since: Date = new Date(),
+) {
   await w.db
     .insertInto('league_members')
-    .values({ league_id: leagueId, user_id: userId, display_name: `Member ${userId}`, status, joined_at: new Date() })
+    .values({
+      league_id: leagueId,
+      user_id: userId,
+      display_name: `Member ${userId}`,
+      status,
+      joined_at: since,
+      decided_at: status === 'Pending' ? null : since,
+    })
     .execute();
 }
 

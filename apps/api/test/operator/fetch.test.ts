@@ -204,6 +204,8 @@ describe.skipIf(!HAVE_IPL_2024)(`scheduled Cricsheet fetch on ${DB_TARGET}`, () 
     expect(requests).toHaveLength(1);
     expect(requests[0]?.['if-none-match']).toBeUndefined();
     expect(requests[0]?.['if-modified-since']).toBeUndefined();
+    // No kept connection for the next run to find closed by the server.
+    expect(requests[0]?.connection).toBe('close');
 
     const imported = await db.selectFrom('cricsheet_imports').select('cricsheet_match_id').execute();
     expect(imported).toHaveLength(71);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import type { ConfigOverrides } from '../../src/config';
 import { IPL_2024_DIR } from '../cricket/builder';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../helpers';
 
@@ -30,8 +31,8 @@ export interface ImportsWorld {
   user: SignedIn;
 }
 
-export async function startImportsWorld(): Promise<ImportsWorld> {
-  const t = await startTestApp();
+export async function startImportsWorld(overrides: ConfigOverrides = {}): Promise<ImportsWorld> {
+  const t = await startTestApp(overrides);
   const op = await signUp(t, undefined, { first: 'Olive', last: 'Operator' });
   const user = await signUp(t, undefined, { first: 'Uma', last: 'User' });
   await t.db

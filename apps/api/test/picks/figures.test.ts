@@ -35,6 +35,7 @@ describe.skipIf(!HAVE_IPL_2024)(`player figures for the picker on ${DB_TARGET}`,
   let ox: SignedIn;
   let league: { LeagueID: number; LeagueCode: string };
   let defaultLeague: { LeagueID: number; LeagueCode: string };
+  let mpLeague: { LeagueID: number; LeagueCode: string };
   let upcomingId: number;
   let firstFixtureId: number;
   /** League points (magnitudes) of `league`: Run 2, Duck 5, Wicket 20; Maiden off. */
@@ -84,6 +85,8 @@ describe.skipIf(!HAVE_IPL_2024)(`player figures for the picker on ${DB_TARGET}`,
       inactive: [113],
     });
     defaultLeague = await setUpLeague(w, ada, { type: 2, name: 'PS Defaults' });
+    // A Match Prediction league whose Most Runs points are changed: its figures still use the stat defaults.
+    mpLeague = await setUpLeague(w, ada, { type: 1, name: 'MP Figures', points: { 2: 50 } });
     await joinAs(ada, bo, league, 'Bobby');
   }, 120_000);
 
@@ -170,6 +173,25 @@ describe.skipIf(!HAVE_IPL_2024)(`player figures for the picker on ${DB_TARGET}`,
     const total = (list: Figures[]) => list.reduce((s, g) => s + g.SeasonPoints, 0);
     // Runs at 2 instead of 1 and wickets at 20 instead of 25 change the totals.
     expect(total(custom)).not.toBe(total(defaults));
+  });
+
+  it("gives a Match Prediction league's player dropdowns the same figures, at the default stat points", async () => {
+    const mp = await figures(ada, mpLeague.LeagueID, upcomingId);
+    const defaults = await figures(ada, defaultLeague.LeagueID, upcomingId);
+    const byId = (list: Figures[]) => [...list].sort((a, b) => a.PlayerID - b.PlayerID);
+    expect(mp.length).toBeGreaterThan(20);
+    expect(byId(mp)).toEqual(byId(defaults));
+    const { byPlayer } = await independent(DEFAULT_PS_POINTS);
+    for (const g of mp) {
+      const played = byPlayer.get(g.PlayerID) ?? [];
+      expect(g.SeasonPoints).toBe(played.reduce((s, p) => s + p.points, 0));
+      expect(g.LastThree.map((f) => f.Points)).toEqual(played.slice(-3).map((p) => p.points));
+    }
+    // A stranger still may not read it.
+    const res = await ox.client.get(
+      `/api/player_selection/player_figures/?FixtureID=${upcomingId}&LeagueID=${mpLeague.LeagueID}`,
+    );
+    expect(res.statusCode).toBe(403);
   });
 
   it('counts only fixtures before the chosen one: before the first match of the season every figure is 0', async () => {

@@ -1,7 +1,8 @@
-import { fixtureLabel, messages } from '@fantasy-cricket/rules';
+import { fixtureLabel, formatEtMinutes, messages } from '@fantasy-cricket/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MP } from '../../src/cricket/catalogue';
 import type { Database } from '../../src/db/database';
+import { nodemailerMessage } from '../../src/email/transport';
 import { reminderDedupeKey, runReminders } from '../../src/reminders/reminders';
 import {
   addMember,
@@ -49,10 +50,13 @@ describe(`pick reminders and unsubscribe on ${DB_TARGET}`, () => {
     l.mp = await makeLeague(w, { type: 'MP', name: 'Office Picks' });
     l.ps = await makeLeague(w, { type: 'PS', name: 'Fantasy XI' });
     l.draft = await makeLeague(w, { type: 'MP', status: 'Draft' });
-    for (const who of ['on', 'other', 'off', 'complete', 'unverified']) await addMember(w, l.mp!, u[who]!);
-    await addMember(w, l.ps!, u.on!);
-    await addMember(w, l.mp!, u.pending!, 'Pending');
-    await addMember(w, l.draft!, u.draftOnly!);
+    // Members since long before the fixtures' reminder times.
+    const since = new Date(Date.now() - 30 * 24 * HOUR);
+    for (const who of ['on', 'other', 'off', 'complete', 'unverified'])
+      await addMember(w, l.mp!, u[who]!, 'Approved', since);
+    await addMember(w, l.ps!, u.on!, 'Approved', since);
+    await addMember(w, l.mp!, u.pending!, 'Pending', since);
+    await addMember(w, l.draft!, u.draftOnly!, 'Approved', since);
 
     // `complete` has every active feature of the MP league picked for f.
     const features = await leagueFeatures(w, l.mp!);
@@ -103,14 +107,12 @@ describe(`pick reminders and unsubscribe on ${DB_TARGET}`, () => {
         .executeTakeFirstOrThrow()
     ).missing_pick_notification;
 
-  it('sends nothing for a fixture outside the window (more than 24 h ahead, or started)', async () => {
+  it('sends nothing for a fixture more than 24 h ahead (started ones: reminder-digest.test.ts)', async () => {
     await runReminders(w.db, settings, at(f, -24 * HOUR - 60_000));
-    expect(await remindedFor(f)).toEqual([]);
-    await runReminders(w.db, settings, at(f, 0));
     expect(await remindedFor(f)).toEqual([]);
   });
 
-  it('sends one email per user and fixture across concurrent and repeated runs', async () => {
+  it('sends one email per user and window across concurrent and repeated runs, and never twice for a fixture', async () => {
     await Promise.all([
       runReminders(w.db, settings, at(f, -24 * HOUR)),
       runReminders(w.db, settings, at(f, -24 * HOUR)),
@@ -120,20 +122,27 @@ describe(`pick reminders and unsubscribe on ${DB_TARGET}`, () => {
     await Promise.all([runReminders(w.db, settings, at(f, -HOUR / 2)), runReminders(w.db, settings, at(f, -HOUR / 2))]);
     expect(await remindedFor(f)).toEqual([u.on!, u.other!].sort(byId));
     for (const who of ['on', 'other']) expect(await mailFor(u[who]!, f)).toHaveLength(1);
-    // Other fixtures in the window got their own reminders: still one email per reminder row, never more.
+    // One email in the window, for every fixture it listed (the pick_reminders rows of that run).
     const mails = await w.db
       .selectFrom('email_outbox')
       .select('dedupe_key')
       .where('kind', '=', 'pick_reminder')
       .where('dedupe_key', 'like', `pick_reminder:${u.on}:%`)
       .execute();
-    const rows = await w.db.selectFrom('pick_reminders').select('fixture_id').where('user_id', '=', u.on!).execute();
-    expect(mails.map((m) => m.dedupe_key).sort()).toEqual(
-      rows.map((r) => reminderDedupeKey(u.on!, r.fixture_id)).sort(),
-    );
+    expect(mails.map((m) => m.dedupe_key)).toEqual([reminderDedupeKey(u.on!, f.id)]);
   });
 
-  it('lists the fixture, the leagues with missing picks and the links', async () => {
+  it('does not remind a member of a fixture whose reminder time came before they joined', async () => {
+    const late = await makeUser(w, { reminders: true });
+    // Joined 23 hours before f starts: f entered the 24-hour window an hour before.
+    await addMember(w, l.ps!, late, 'Approved', at(f, -23 * HOUR));
+    await runReminders(w.db, settings, at(f, -22 * HOUR));
+    await runReminders(w.db, settings, at(f, -HOUR));
+    expect(await remindedFor(f)).not.toContain(late);
+    expect(await mailFor(late, f)).toEqual([]);
+  });
+
+  it('lists the fixture with its lock time, the leagues with missing picks and the links', async () => {
     const [mail] = await mailFor(u.on!, f);
     const teams = await w.db
       .selectFrom('teams')
@@ -148,16 +157,17 @@ describe(`pick reminders and unsubscribe on ${DB_TARGET}`, () => {
       VisitorTeamCode: code(f.visitor_team_id),
     });
     expect(label).toMatch(/ - \d{2}\/\d{2} \d{1,2} (AM|PM) ET$/);
-    expect(mail!.subject).toContain(label);
-    expect(mail!.text_body).toContain(label);
+    const lock = formatEtMinutes(new Date(f.start_time));
+    expect(mail!.subject).toBe(`Picks missing: 1 fixture, locks at ${lock}`);
+    expect(mail!.text_body).toContain(
+      `• ${lock}: ${label.slice(0, label.lastIndexOf(' - '))}\n  in Fantasy XI, Office Picks\n`,
+    );
     expect(mail!.text_body).toContain('Hi Rohan,');
-    expect(mail!.text_body).toContain('• Fantasy XI');
-    expect(mail!.text_body).toContain('• Office Picks');
     expect(mail!.text_body).toContain('http://app.test/home/my-predictions');
     expect(mail!.text_body).toMatch(/http:\/\/app\.test\/unsubscribe\?token=[0-9a-z]+\.[A-Za-z0-9_-]{43}/);
     expect(mail!.html_body).toContain('http://app.test/unsubscribe?token=');
     const [other] = await mailFor(u.other!, f);
-    expect(other!.text_body).toContain('• Office Picks');
+    expect(other!.text_body).toContain('  in Office Picks\n');
     expect(other!.text_body).not.toContain('Fantasy XI');
   });
 
@@ -198,6 +208,47 @@ describe(`pick reminders and unsubscribe on ${DB_TARGET}`, () => {
     }
     expect(await flagOf(u.other!)).toBe(true);
     expect(await flagOf(u.complete!)).toBe(true);
+  });
+
+  it('keeps the subject and every line of the text as the template has them, whatever the fixture is named', async () => {
+    // A name stored before names were checked (decision 0014): a line break and a forged header.
+    const upcoming = await upcomingFixtures(w);
+    const h = upcoming.find((x) => x.id !== f.id && x.id !== g.id)!;
+    await w.db
+      .updateTable('fixtures')
+      .set({ name: 'Match 901\r\nSubject: hijack\u2028Bcc: x@evil.test' })
+      .where('id', '=', h.id)
+      .execute();
+    // Sent again, with the new name: the member's reminders so far are forgotten, so the next run lists h.
+    const mine = `pick_reminder:${u.other!}:%`;
+    await w.db.deleteFrom('pick_reminders').where('user_id', '=', u.other!).execute();
+    await w.db.deleteFrom('email_outbox').where('dedupe_key', 'like', mine).execute();
+    try {
+      await runReminders(w.db, settings, at(h, -HOUR));
+      const mails = await w.db.selectFrom('email_outbox').selectAll().where('dedupe_key', 'like', mine).execute();
+      const mail = mails.find((m) => m.text_body.includes('Match 901'));
+      expect(mail, 'a reminder listing the renamed fixture').toBeDefined();
+      expect(mail!.subject).toMatch(/^Picks missing: /);
+      expect(mail!.subject).not.toMatch(/[\r\n\u2028]/);
+      const lines = mail!.text_body.split('\n');
+      expect(lines.filter((line) => /^(Subject|Bcc):/.test(line))).toEqual([]);
+      // The fixture's line holds the whole name, flattened to one line.
+      expect(lines.some((line) => /^• .*: Match 901 Subject: hijack Bcc: x@evil\.test - /.test(line))).toBe(true);
+      // What nodemailer is given is one line again, even for an outbox row written without the rule.
+      const raw = {
+        id: mail!.id,
+        to: mail!.to_address,
+        subject: 'Picks missing: a\r\nBcc: y@evil.test',
+        text: '',
+        html: '',
+        replyTo: null,
+      };
+      expect(nodemailerMessage(raw, 'FC <no-reply@test>')).toMatchObject({
+        subject: 'Picks missing: a Bcc: y@evil.test',
+      });
+    } finally {
+      await w.db.updateTable('fixtures').set({ name: h.name }).where('id', '=', h.id).execute();
+    }
   });
 
   it('limits unsubscribe attempts per address', async () => {

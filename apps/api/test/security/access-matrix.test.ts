@@ -174,6 +174,16 @@ const see = {
     else expect(mp).toMatchObject({ MemberStatus: c.caller === 'pending' ? 'Pending' : 'Approved' });
     for (const l of b.data) expect(['Approved', 'Pending']).toContain(l.MemberStatus);
   }) as See,
+  /** The caller's own leagues only: mp with their own status, rank only once Approved. */
+  homeSummary: ((b, c) => {
+    const mp = b.Leagues.find((l: Body) => l.LeagueID === lid(c, 'mp'));
+    if (inNoLeague(c)) expect(mp).toBeUndefined();
+    else if (c.caller === 'pending')
+      expect(mp).toMatchObject({ MemberStatus: 'Pending', Position: null, Points: null });
+    else expect(mp).toMatchObject({ MemberStatus: 'Approved', Position: expect.any(Number) });
+    expect(typeof b.GamerName).toBe('string');
+    for (const l of b.Leagues) expect(['Approved', 'Pending']).toContain(l.MemberStatus);
+  }) as See,
   /** Never a private league; the public one only for those who have not joined it. */
   publicLeagues: ((b, c) => {
     const ids = b.data.map((l: Body) => l.LeagueID);
@@ -433,6 +443,10 @@ const matrix: Record<OperationId, Row> = {
     req: (c) => get(`/api/league/userLeagues/${c.uid}`),
     ...signedIn(ok(see.myLeagues)),
     otherUser: 403,
+  },
+  getHomeSummary: {
+    req: () => get('/api/home/summary'),
+    ...signedIn(ok(see.homeSummary)),
   },
   listPublicLeagues: {
     req: (c) => get(`/api/league/publicLeagues/${c.uid}`),

@@ -1,8 +1,11 @@
 import { messages } from '@fantasy-cricket/rules';
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../src/http/errors';
 import { DB_TARGET } from '../db';
-import type { SignedIn, TestApp } from '../helpers';
+import { pollUntil, type SignedIn, type TestApp } from '../helpers';
+import { openStream, writeTopicEvents } from '../live/sse';
 import { createLeague, leagueTables, type LeagueWorld, person, startLeagueWorld } from '../leagues/setup';
 import { contractProblems } from './contract';
 
@@ -87,6 +90,42 @@ describe(`bugs found by contract fuzzing, on ${DB_TARGET}`, () => {
       const res = await me.client.get(url);
       expect(res.statusCode, url).toBe(400);
       expect(contractProblems(operationId, res)).toEqual([]);
+    }
+  });
+
+  it('a Last-Event-ID beyond 32 bits on the event stream answers 400 (it was accepted, and the next event ended the process)', async () => {
+    // The audit's request: GET /api/live/stream?fixtures=<any> with Last-Event-ID: 9999999999.
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const { rows } = await sql<{ id: number }>`SELECT id FROM fixtures ORDER BY start_time LIMIT 1`.execute(t.db);
+      const path = `/api/live/stream?fixtures=${rows[0]!.id}`;
+      const audit = await openStream(t, path, me.client.cookies, { 'last-event-id': '9999999999' });
+      const healthy = await openStream(t, path, me.client.cookies);
+      // The fixture's next event.
+      const ids = await writeTopicEvents(t.db, { fixtures: [rows[0]!.id] });
+      await pollUntil(
+        async () => healthy.events.length,
+        (n) => n >= ids.length,
+      );
+      expect(healthy.events.map((e) => e.id)).toEqual(ids);
+      expect(audit.res.statusCode).toBe(400);
+      await pollUntil(
+        async () => audit.ended,
+        (ended) => ended,
+      );
+      const answer = {
+        statusCode: 400,
+        headers: audit.res.headers,
+        body: audit.text,
+      } as unknown as LightMyRequestResponse;
+      expect(answer.body).toBe(JSON.stringify(error('last-event-id is out of range.')));
+      expect(contractProblems('streamLiveEvents', answer)).toEqual([]);
+      for (const s of [audit, healthy]) s.close();
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
     }
   });
 

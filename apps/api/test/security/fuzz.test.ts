@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveHub } from '../../src/live/hub';
 import { createSession, xsrfTokenFor } from '../../src/http/session';
 import { newToken } from '../../src/http/tokens';
 import type { OpenApiOperation } from '../../src/http/openapi';
 import { DB_TARGET } from '../db';
-import { PASSWORD } from '../helpers';
+import { PASSWORD, pollUntil } from '../helpers';
+import { openStream, writeTopicEvents } from '../live/sse';
 import { contractProblems, operations } from './contract';
 import {
   bindSelf,
@@ -41,6 +43,11 @@ import {
  *   on purpose: `rate_limits` (a refused sign-in must count) and a session's `last_seen_at` touch; and
  *   the import history (`import_runs`, `import_run_lines`), which records a refused import as a failed run.
  * Callers include a site operator, so the console's operations are attacked past their access check.
+ * The live operations also get a `Last-Event-ID` header (numbers beyond 32 bits, negative, spaces,
+ * not digits). Every event stream that opens gets an event on its topics at once, and the newest few
+ * stay open (to the end of the run, when every topic gets one more): whatever its request was, a
+ * stream must take its events or fail alone. After the run the process must still answer and stream,
+ * with no unhandled rejection (Node ends the process on one) at any point.
  *
  * FUZZ_SEED and FUZZ_RUNS override the seed (printed at the start) and the number of requests;
  * FUZZ_TRACE=1 prints each request and how long its answer took (to find one that never ends).
@@ -63,7 +70,71 @@ interface FuzzRequest {
   parts: RequestParts;
   mutation: Mutation | null;
   transport: Transport;
+  /** Sent besides the cookies and the XSRF header (`last-event-id` on the live operations). */
+  headers?: Record<string, string>;
 }
+
+/** The operations a `Last-Event-ID` header is sent to (the stream reads it; the poll must ignore it). */
+const EVENT_OPERATIONS = ['streamLiveEvents', 'listLiveEvents'];
+
+/**
+ * `Last-Event-ID` values: ids a client may hold, the edges of 32 bits, numbers no column holds,
+ * negative, blank, padded and not numbers at all, and random strings of digits and signs (printable
+ * ASCII only: a header cannot carry the rest).
+ */
+const lastEventIdArb = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '0',
+      '1',
+      '2147483647',
+      '2147483648',
+      '9999999999',
+      '99999999999999999999',
+      '-1',
+      '-2147483649',
+      ' ',
+      '   ',
+      ' 12 ',
+      '1 2',
+      'abc',
+      '1.5',
+      '1e3',
+      '0x10',
+      '+5',
+      '00012',
+      '',
+      '12abc',
+      '9'.repeat(300),
+      '3000000000',
+      '4294967296',
+    ),
+  },
+  // Either side of the largest id a column holds.
+  { weight: 2, arbitrary: fc.integer({ min: 2 ** 31 - 4, max: 2 ** 31 + 4 }).map(String) },
+  { weight: 1, arbitrary: fc.integer({ min: -(2 ** 40), max: 2 ** 40 }).map(String) },
+  { weight: 1, arbitrary: fc.nat({ max: 50 }).map(String) },
+  {
+    weight: 1,
+    arbitrary: fc.array(fc.constantFrom(...' 0123456789-+.,eEx'), { maxLength: 24 }).map((c) => c.join('')),
+  },
+);
+
+/** A stream's topics as the server read them from its URL (ids; the stream opened, so they exist). */
+function topicsOf(url: string): { fixtures: number[]; leagues: number[] } {
+  const q = new URL(url, 'http://fuzz.test').searchParams;
+  const ids = (text: string | null) => [...new Set((text ?? '').split(',').filter(Boolean).map(Number))];
+  return { fixtures: ids(q.get('fixtures')), leagues: ids(q.get('leagues')) };
+}
+
+/** Event streams held open until the end of the run (the newest; older ones are closed). */
+const HELD_STREAMS = 3;
+const held: { ctl: AbortController; url: string }[] = [];
+
+/** Unhandled rejections anywhere in this test process: each would have ended the API process. */
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
 interface Failure {
   index: number;
@@ -356,14 +427,19 @@ function requestArb(corpus: Record<string, RequestParts[]>): fc.Arbitrary<FuzzRe
       seeds.length === 0
         ? fromSchema
         : fc.oneof({ weight: 3, arbitrary: fromSchema }, { weight: 2, arbitrary: fc.constantFrom(...seeds) });
+    const lastEventId = EVENT_OPERATIONS.includes(op.operationId)
+      ? fc.option(lastEventIdArb, { nil: undefined, freq: 4 })
+      : fc.constant(undefined);
     return fc
-      .record({ caller: fc.constantFrom(...callers), parts, mutation: mutationArb(pools), transport })
-      .map(({ caller, parts: { params, query, body }, mutation, transport }) => {
+      .record({ caller: fc.constantFrom(...callers), parts, mutation: mutationArb(pools), transport, lastEventId })
+      .map(({ caller, parts: { params, query, body }, mutation, transport, lastEventId }) => {
         const request: RequestParts = {};
         if (params !== undefined) request.params = params as Record<string, unknown>;
         if (query !== undefined) request.query = query as Record<string, unknown>;
         if (op.schema.body) request.body = body;
-        return { op, caller, parts: mutate(op, request, mutation), mutation, transport };
+        const fuzzed: FuzzRequest = { op, caller, parts: mutate(op, request, mutation), mutation, transport };
+        if (lastEventId !== undefined) fuzzed.headers = { 'last-event-id': lastEventId };
+        return fuzzed;
       });
   });
 }
@@ -392,7 +468,7 @@ function injectOptions(r: FuzzRequest, who: { userId: number; sid?: string }): I
   const cookies = [`XSRF-TOKEN=${xsrf}`];
   if (r.transport === 'garbageCookie') cookies.push(`fcl_sid=${encodeURIComponent("'; DROP TABLE sessions;--")}`);
   else if (sid) cookies.push(`fcl_sid=${sid}`);
-  const headers: Record<string, string> = { cookie: cookies.join('; ') };
+  const headers: Record<string, string> = { ...r.headers, cookie: cookies.join('; ') };
   if (r.transport !== 'noXsrf') headers['x-xsrf-token'] = r.transport === 'wrongXsrf' ? newToken() : xsrf;
   const options: InjectOptions = { method: r.op.method as 'GET', url: urlOf(r.op, parts), headers };
   if (parts.rawBody !== undefined) {
@@ -407,7 +483,8 @@ function injectOptions(r: FuzzRequest, who: { userId: number; sid?: string }): I
 
 /**
  * An event stream never ends, so app.inject would wait for ever: the request goes over a real
- * connection, which is dropped once the headers say it is a stream (its body is not JSON to check).
+ * connection, which is dropped once the headers say it is a stream (its body is not JSON to check) —
+ * or, for the newest HELD_STREAMS streams, kept open until the end of the run.
  */
 async function streamed(o: InjectOptions): Promise<LightMyRequestResponse> {
   const app = w.t.app;
@@ -434,8 +511,12 @@ async function streamed(o: InjectOptions): Promise<LightMyRequestResponse> {
   });
   const headers = Object.fromEntries(r.headers);
   let body = '';
-  if (String(headers['content-type']).startsWith('text/event-stream')) ctl.abort();
-  else body = await r.text();
+  if (String(headers['content-type']).startsWith('text/event-stream')) {
+    held.push({ ctl, url: String(o.url) });
+    if (held.length > HELD_STREAMS) held.shift()!.ctl.abort();
+    // The next event of its topics (it counts as this accepted request's change of rows).
+    await writeTopicEvents(w.t.db, topicsOf(String(o.url)));
+  } else body = await r.text();
   return { statusCode: r.status, headers, body, json: () => JSON.parse(body) } as unknown as LightMyRequestResponse;
 }
 
@@ -447,6 +528,7 @@ const describeRequest = (r: FuzzRequest, o: InjectOptions) => {
 };
 
 beforeAll(async () => {
+  process.on('unhandledRejection', onUnhandled);
   w = await buildWorld();
   // Deliveries would update email_outbox rows in the background, in the middle of other requests.
   await w.t.app.deps.mail.stop();
@@ -458,6 +540,8 @@ beforeAll(async () => {
   sessions.set('operator', await createSession(w.t.db, w.operator.userId, w.t.app.deps.config));
 }, 180_000);
 afterAll(async () => {
+  for (const h of held.splice(0)) h.ctl.abort();
+  process.off('unhandledRejection', onUnhandled);
   if (w) await closeWorld(w);
 });
 
@@ -473,6 +557,7 @@ describe(`contract fuzzing on ${DB_TARGET}`, () => {
     const byOp = new Map<string, { total: number; ok: number; refused: number }>();
     const byStatus = new Map<number, number>();
     let refusedChecked = 0;
+    let headersSent = 0;
     let acceptedThatChanged = 0;
     const started = Date.now();
     let changes = await rowChanges();
@@ -482,6 +567,7 @@ describe(`contract fuzzing on ${DB_TARGET}`, () => {
     // shrinking a failure by replaying smaller requests would not replay the same state.
     const property = fc.asyncProperty(arb, async (r) => {
       index += 1;
+      if (r.headers) headersSent += 1;
       const who = await identity(r);
       if (who.sid !== sessions.get(r.caller as PersonRole | 'operator')) changes = await rowChanges();
       const options = injectOptions(r, who);
@@ -548,5 +634,37 @@ describe(`contract fuzzing on ${DB_TARGET}`, () => {
     // Every operation was exercised, and the counter does see writes (or a refusal check means nothing).
     expect(byOp.size).toBe(operations.length);
     expect(acceptedThatChanged).toBeGreaterThan(0);
+    expect(headersSent).toBeGreaterThan(0);
+
+    // Still alive: an event on every fixture and league reaches the held streams (whatever their
+    // requests were) and a new one, the process answers, and nothing was left unhandled.
+    const fixtures = (await w.t.db.selectFrom('fixtures').select('id').execute()).map((f) => f.id);
+    const leagues = (await w.t.db.selectFrom('leagues').select('id').execute()).map((l) => l.id);
+    const probe = await openStream(
+      w.t,
+      `/api/live/stream?fixtures=${w.played.id}`,
+      new Map([['fcl_sid', sessions.get('member')!]]),
+    );
+    expect(probe.res.statusCode).toBe(200);
+    const ids = await writeTopicEvents(w.t.db, { fixtures, leagues });
+    const [last] = await writeTopicEvents(w.t.db, { fixtures: [w.played.id] });
+    await pollUntil(
+      async () => probe.events.some((e) => e.id === last),
+      (got) => got,
+    );
+    expect(probe.events.map((e) => e.id)).toEqual([ids[fixtures.indexOf(w.played.id)], last]);
+    probe.close();
+    for (const h of held.splice(0)) h.ctl.abort();
+    expect((await w.t.app.inject({ method: 'GET', url: '/api/faq/' })).statusCode).toBe(200);
+    await pollUntil(
+      async () => liveHub(w.t.db).size,
+      (n) => n === 0,
+      { timeoutMs: 3_000 },
+    );
+    console.log(
+      `contract fuzz on ${DB_TARGET}: ${headersSent} requests with a Last-Event-ID header; ` +
+        `${liveHub(w.t.db).size} streams open after the run; ${unhandled.length} unhandled rejections`,
+    );
+    expect(unhandled).toEqual([]);
   }, 900_000);
 });

@@ -189,8 +189,8 @@ export async function independentStandings(db: Kysely<DB>, leagueId: number, mem
   const cfgRows = await db.selectFrom('league_configurations').selectAll().where('league_id', '=', leagueId).execute();
   const cfg = new Map(cfgRows.map((c) => [c.id, c]));
   const cfgByFeature = new Map(cfgRows.map((c) => [c.feature_id, c]));
-  const { rows: fixtures } = await sql<{ id: number }>`
-    SELECT f.id FROM fixtures f JOIN fixture_results r ON r.fixture_id = f.id
+  const { rows: fixtures } = await sql<{ id: number; start_time: Date | string }>`
+    SELECT f.id, f.start_time FROM fixtures f JOIN fixture_results r ON r.fixture_id = f.id
     WHERE f.season_id = ${league.season_id} AND f.status = 'completed' AND r.result_type IN ('normal', 'tie')
       AND f.start_time <= now()
     ORDER BY f.start_time, f.id`.execute(db);
@@ -245,10 +245,22 @@ export async function independentStandings(db: Kysely<DB>, leagueId: number, mem
     1 + memberIds.filter((u) => totalAfter(n, u) > totalAfter(n, userId)).length;
   const n = fixtures.length;
   const last = fixtures[n - 1];
+  // A member's rank change counts from their first own fixture: one they had picks for, or that started
+  // after their membership began; with none before the last fixture, they had no standing to change from.
+  const memberRows = await db
+    .selectFrom('league_members')
+    .select(['user_id', 'joined_at', 'decided_at'])
+    .where('league_id', '=', leagueId)
+    .execute();
+  const since = new Map(memberRows.map((m) => [m.user_id, new Date(m.decided_at ?? m.joined_at).getTime()]));
+  const hadStanding = (userId: number) =>
+    fixtures
+      .slice(0, n - 1)
+      .some((f) => perFixture.get(f.id)?.has(userId) || new Date(f.start_time).getTime() > (since.get(userId) ?? 0));
   const rows: ExpectedRow[] = memberIds.map((userId) => ({
     userId,
     position: positionAfter(n, userId),
-    change: n >= 2 ? positionAfter(n - 1, userId) - positionAfter(n, userId) : 0,
+    change: n >= 2 && hadStanding(userId) ? positionAfter(n - 1, userId) - positionAfter(n, userId) : 0,
     total: totalAfter(n, userId),
     gained: last ? (perFixture.get(last.id)?.get(userId) ?? 0) : 0,
   }));

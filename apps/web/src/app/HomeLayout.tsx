@@ -7,6 +7,7 @@ import { AppHeader } from './shell/AppHeader';
 import { AppSidebar } from './shell/AppSidebar';
 import { sidebarCollapsedAtom } from './shell/atoms';
 import { Content } from './layouts';
+import * as styles from './layouts.css';
 
 /**
  * /home screens: header with greeting and hamburger, the sidebar, the footer. Its own lazy chunk
@@ -25,7 +26,10 @@ export default function HomeLayout() {
           sidebarCollapsed={sidebarCollapsed}
           footer={<AppFooter />}
         >
-          <Content />
+          {/* At least a screen tall: the footer starts below the fold, so a screen's content arriving never pushes it. */}
+          <div className={styles.screen}>
+            <Content />
+          </div>
         </AppShell>
       </LiveProvider>
     </QueryProvider>

@@ -7,13 +7,14 @@ import { startSession } from '../shared/session';
 import { STORED_USER_KEY } from '../shared/storedUser';
 
 const faqs = reply('/faq/', 'get', 200, []);
-/** What /home loads: the Daily Challenges and the statistics. */
+/** What /home loads: the player's summary, the Daily Challenges, what is live and the statistics. */
 const homeCalls = [
+  reply('/home/summary', 'get', 200, { ServerTime: new Date().toISOString(), GamerName: '', Leagues: [] }),
   reply('/league/publicLeagues/{userId}', 'get', 200, { data: [] }),
   reply('/player_stats/', 'get', 200, []),
   reply('/live/fixtures', 'get', 200, { Live: [], Next: [] }),
 ];
-const notHome = (r: { path: string }) => !/publicLeagues|player_stats|live\/fixtures/.test(r.path);
+const notHome = (r: { path: string }) => !/home\/summary|publicLeagues|player_stats|live\/fixtures/.test(r.path);
 
 describe('routes and guards', () => {
   it('sends the empty path to /landing', async () => {

@@ -24,6 +24,21 @@ export const EditIcon = () => (
   </Icon>
 );
 
+/** View (read only): an eye. */
+export const ViewIcon = () => (
+  <Icon>
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+    <circle cx="12" cy="12" r="3" />
+  </Icon>
+);
+
+/** A disclosure's chevron (points down; turned up by its control when open). */
+export const ChevronIcon = ({ className }: { className?: string }) => (
+  <Icon className={className}>
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+);
+
 export const ActivateIcon = () => (
   <Icon>
     <circle cx="12" cy="12" r="9" />

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { hasPendingInvite, isInvitePath, isScoreDetailsPath, rememberInvite, takeInvite } from './returnTo';
+import {
+  hasPendingInvite,
+  isInvitePath,
+  isLeagueMembersPath,
+  isScoreDetailsPath,
+  rememberInvite,
+  takeInvite,
+} from './returnTo';
 
 afterEach(() => localStorage.clear());
 
@@ -41,5 +48,15 @@ describe('invite link kept through the login', () => {
     expect(hasPendingInvite(2_000)).toBe(false);
     expect(takeInvite(2_000)).toBe('/home/view-leaderboard?league=3&fixture=41');
     expect(takeInvite(2_000)).toBeUndefined();
+  });
+
+  it('also keeps a join-request email’s link to League Members with a league', () => {
+    expect(isLeagueMembersPath('/home/view-league-members?league=12')).toBe(true);
+    expect(isLeagueMembersPath('/home/view-league-members')).toBe(false);
+    expect(isLeagueMembersPath('/home/view-league-members?league=0')).toBe(false);
+    expect(isLeagueMembersPath('/home/view-my-leagues?league=12')).toBe(false);
+    rememberInvite('/home/view-league-members?league=12', 1_000);
+    expect(hasPendingInvite(2_000)).toBe(false);
+    expect(takeInvite(2_000)).toBe('/home/view-league-members?league=12');
   });
 });

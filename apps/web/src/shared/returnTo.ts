@@ -3,8 +3,8 @@
  * (spec section 2), so the link is remembered here and opened again once they have logged in — also
  * after signing up and verifying their email in another tab (localStorage, not sessionStorage).
  * Only a Join a League link with a code is remembered — or a result email's link to the Leaderboard
- * with a league and a fixture (docs/decisions/0028-result-emails.md) — for a day; sign-out clears it
- * with the rest of the browser storage.
+ * with a league and a fixture (docs/decisions/0028-result-emails.md), or a join-request email's link
+ * to League Members with a league — for a day; sign-out clears it with the rest of the browser storage.
  */
 const KEY = 'pendingInvite';
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +22,13 @@ export function isScoreDetailsPath(path: string): boolean {
   return url.pathname === '/home/view-leaderboard' && id('league') && id('fixture');
 }
 
-const kept = (path: string) => isInvitePath(path) || isScoreDetailsPath(path);
+/** Whether `path` is a join-request email's link: League Members with a league. */
+export function isLeagueMembersPath(path: string): boolean {
+  const url = new URL(path, 'http://x');
+  return url.pathname === '/home/view-league-members' && /^[1-9][0-9]{0,9}$/.test(url.searchParams.get('league') ?? '');
+}
+
+const kept = (path: string) => isInvitePath(path) || isScoreDetailsPath(path) || isLeagueMembersPath(path);
 
 export function rememberInvite(path: string, now = Date.now()): void {
   if (!kept(path)) return;

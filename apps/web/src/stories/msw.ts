@@ -13,9 +13,13 @@ export interface MswParameters {
 
 /**
  * Answers every screen story gets unless its own handlers say otherwise (they come first): the signed-in
- * shell asks whether the user is a site operator (for its "Operator console" link) — not one.
+ * shell asks whether the user is a site operator (for its "Operator console" link) — not one — and reads
+ * the user's leagues (for the join requests waiting on League Members) — none.
  */
-const defaults: RequestHandler[] = [http.get('/api/operator/status', () => HttpResponse.json({ Operator: false }))];
+const defaults: RequestHandler[] = [
+  http.get('/api/operator/status', () => HttpResponse.json({ Operator: false })),
+  http.get('/api/league/userLeagues/:userId', () => HttpResponse.json({ data: [] })),
+];
 
 let worker: SetupWorker | undefined;
 let started: Promise<unknown> | undefined;

@@ -90,10 +90,12 @@ export function jsonResponse(status: number, body: unknown, statusText = ''): Re
 }
 
 const OPERATOR_STATUS_PATH = '/api/operator/status';
+const USER_LEAGUES_PATH = /^\/api\/league\/userLeagues\/[^/]+$/;
 
 /**
  * Replaces fetch with the given routes (first match wins). Unmatched calls fail the test loudly, except
- * the shell's operator-status call, answered "not an operator" unless stubbed.
+ * the shell's own calls: operator status, answered "not an operator", and the user's leagues (the
+ * sidebar's count of join requests), answered "no leagues", unless stubbed.
  * Returns the requests seen, for assertions on payloads and headers.
  */
 export function mockApi(...routes: Route[]) {
@@ -114,6 +116,10 @@ export function mockApi(...routes: Route[]) {
     // Unless the test stubs that call, the answer is "not an operator" and the call stays out of `requests`.
     if (!route && request.method === 'GET' && url.pathname === OPERATOR_STATUS_PATH) {
       return jsonResponse(200, { Operator: false });
+    }
+    // Likewise its sidebar reads the user's leagues (join requests waiting): none unless stubbed.
+    if (!route && request.method === 'GET' && USER_LEAGUES_PATH.test(url.pathname)) {
+      return jsonResponse(200, { data: [] });
     }
     requests.push(captured);
     if (!route) throw new Error(`No stubbed answer for ${request.method} ${url.pathname}`);

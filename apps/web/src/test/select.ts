@@ -11,7 +11,7 @@ export function polyfillRadixSelect() {
 }
 
 /** Opens the labelled kit Select and picks the option. */
-export async function chooseOption(user: UserEvent, label: string, option: string) {
+export async function chooseOption(user: UserEvent, label: string, option: string | RegExp) {
   polyfillRadixSelect();
   await user.click(screen.getByRole('combobox', { name: label }));
   await user.click(await screen.findByRole('option', { name: option }));
@@ -21,7 +21,12 @@ export async function chooseOption(user: UserEvent, label: string, option: strin
 export async function optionNames(user: UserEvent, label: string): Promise<string[]> {
   polyfillRadixSelect();
   await user.click(screen.getByRole('combobox', { name: label }));
-  const names = (await screen.findAllByRole('option')).map((o) => o.textContent ?? '');
+  // The options' labels: the first element naming each (an option with a description line is named by
+  // its label, then the description).
+  const names = (await screen.findAllByRole('option')).map((o) => {
+    const label = o.getAttribute('aria-labelledby')?.split(' ')[0];
+    return (label ? document.getElementById(label)?.textContent : null) ?? o.textContent ?? '';
+  });
   await user.keyboard('{Escape}');
   return names;
 }

@@ -306,6 +306,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/home/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in player's Home — each of their leagues with rank and points, the next fixture to lock with whether their picks are made, and what is live
+         * @description Only the caller's own data: their Approved and Pending memberships (not Rejected ones), in the
+         *     order Home shows them — leagues with picks to make soonest first (by lock time), then the other
+         *     playable leagues, then those waiting for the admin (Pending, or a Draft league), then finished ones.
+         *     Rank and points come from the leaderboard the Leaderboard screen shows (the final figures of the
+         *     scored fixtures), and are null until the member can read it (Pending) or while the league is
+         *     Draft. `NextFixture` is the league's next fixture to start (picks lock at its start time) for an
+         *     Approved member of an Active league, else null. `LiveFixtures` lists the league's fixtures being
+         *     played now (Approved members of Active or Finished leagues).
+         */
+        get: operations["getHomeSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/league/publicLeagues/{userId}": {
         parameters: {
             query?: never;
@@ -592,8 +619,9 @@ export interface paths {
          *     started before it, the number of those matches the player played, and their points in the last
          *     three of them (oldest first). A player who played and scored nothing counts with 0; a substitute
          *     fielder's line is not a match played. The signed-in user must be able to read the league (an
-         *     Approved member, or any user for a public league); the league must be a Player Selection league
-         *     covering the fixture.
+         *     Approved member, or any user for a public league); the league must cover the fixture. For a
+         *     Match Prediction league (its player dropdowns show these figures) the points are the catalogue's
+         *     default Player Selection stat points.
          */
         get: operations["listFixturePlayerFigures"];
         put?: never;
@@ -970,6 +998,9 @@ export interface paths {
          *     `Last-Event-ID` header (EventSource sends it by itself) or `lastEventId` receives the events of
          *     its topics it missed, then the new ones; without either, only new events. Leagues must be
          *     readable by the caller (Approved member or admin: 403, unknown 404); fixtures must exist (404).
+         *     The stream ends when its session does (sign-out, password change, account deletion, expiry),
+         *     and stops carrying a league the caller may no longer read (it ends when nothing is left).
+         *     Streams are capped per session, per client address and per API process (429, 503).
          */
         get: operations["streamLiveEvents"];
         put?: never;
@@ -1722,9 +1753,22 @@ export interface components {
             /** @description e.g. "1", "4", "6", "W", "1wd", "nb" */
             Balls: string[];
         };
+        LiveScorecard: {
+            /** @description 1-based, super overs included */
+            Innings: number;
+            /** @description the batting team */
+            Team: string;
+            SuperOver: boolean;
+            Batters: components["schemas"]["LiveBatter"][];
+            Bowlers: components["schemas"]["LiveBowler"][];
+        };
         LiveMemberPick: {
             /** @description the player, or "feature: selection" for Match Prediction */
             Label: string;
+            /** @description the feature (Match Prediction) or the position (Player Selection) of the pick */
+            Feature: string;
+            /** @description the team, player or bonus option picked */
+            Selection: string;
             PlayerID: number | null;
             Points: number;
         };
@@ -1741,6 +1785,8 @@ export interface components {
             Batters: components["schemas"]["LiveBatter"][];
             /** @description of the current innings */
             Bowlers: components["schemas"]["LiveBowler"][];
+            /** @description the batting and bowling of every innings so far, in order (the last is the current one), from the live feed's balls; kept after the match ends; for a result imported without a live feed, from the players' figures of the match (no super over) */
+            Scorecards: components["schemas"]["LiveScorecard"][];
             /** @description the last three overs, newest first */
             LastOvers: components["schemas"]["LiveOver"][];
             PlayerPoints: components["schemas"]["LivePlayerPoints"][];
@@ -1839,6 +1885,8 @@ export interface components {
             DisplayName: string;
             /** @description Approved members. */
             MemberCount: number;
+            /** @description Join requests waiting for a decision (Pending members). Only in the answers to the league's admin. */
+            PendingRequests?: number;
         };
         PublicLeague: {
             LeagueID: number;
@@ -1848,6 +1896,51 @@ export interface components {
             LeagueTypeName: string;
             SeriesName: string;
             MemberCount: number;
+        };
+        HomeSummary: {
+            /**
+             * Format: date-time
+             * @description The server clock (UTC) the answer was made at: countdowns to a lock run from it.
+             */
+            ServerTime: string;
+            /** @description The Gamer Name (display name) the player joined a league with most recently; empty before their first league. */
+            GamerName: string;
+            Leagues: components["schemas"]["HomeLeague"][];
+        };
+        HomeFixture: {
+            FixtureID: number;
+            FixtureName: string;
+            /**
+             * Format: date-time
+             * @description Picks for the fixture lock at its start.
+             */
+            StartTime: string;
+            LocalTeamCode: string;
+            VisitorTeamCode: string;
+        };
+        HomeNextFixture: components["schemas"]["HomeFixture"] & {
+            /** @description The player's picks saved for the fixture in this league (features answered, or players in the team's slots). */
+            PicksMade: number;
+            /** @description The picks the league asks for: its active features (Match Prediction) or the slots of its team (Player Selection). */
+            PicksNeeded: number;
+        };
+        HomeLeague: {
+            LeagueID: number;
+            LeagueName: string;
+            LeagueTypeName: string;
+            IsPrivate: boolean;
+            Status: components["schemas"]["LeagueStatus"];
+            MemberStatus: components["schemas"]["MemberStatus"];
+            IsAdmin: boolean;
+            /** @description The player's rank on the leaderboard (ties share it); null when Pending or Draft. */
+            Position: number | null;
+            /** @description Approved members (the leaderboard's rows). */
+            Members: number;
+            /** @description The player's total points; null when Pending or Draft. */
+            Points: number | null;
+            /** @description The next fixture to start, with the player's picks for it; null unless an Approved member of an Active league with a fixture to come. */
+            NextFixture: components["schemas"]["HomeNextFixture"] | null;
+            LiveFixtures: components["schemas"]["HomeFixture"][];
         };
         LeagueConfigurationItem: {
             ID: number;
@@ -2129,6 +2222,8 @@ export interface components {
             IsAutoPick: boolean;
             /** @description the fixture is live: Points are as if it ended now, replaced by the final figures */
             Provisional: boolean;
+            /** @description only while Provisional: the leaders so far of a feature the match decides as it goes (Most Runs, Most Wickets, Total Sixes), comma-separated; '' for the features decided by the result, and before any leader */
+            LeadingSoFar?: string;
         };
         PastPlayerSelection: {
             UserID: number;
@@ -2716,6 +2811,27 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    getHomeSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player's leagues, next locks and live fixtures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
     listPublicLeagues: {
         parameters: {
             query?: {
@@ -3075,6 +3191,21 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /**
+             * @description Too many league codes that were not found, from this account (by default 10 in 15 minutes) or
+             *     from this client address (100 an hour); codes that exist never count. `Retry-After` says when
+             *     to try again.
+             */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getServerTime: {
@@ -3709,7 +3840,10 @@ export interface operations {
                 leagues?: components["parameters"]["LiveLeagues"];
                 lastEventId?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The last EventID received (EventSource sends it when it reconnects); wins over `lastEventId`. */
+                "Last-Event-ID"?: number;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3728,6 +3862,28 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description As many streams are open for this session, or from this client address, as are allowed (LIVE_STREAMS_PER_SESSION, LIVE_STREAMS_PER_ADDRESS); close one, retry after Retry-After, or poll /live/events */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This API process holds as many open streams as it accepts (LIVE_STREAMS_MAX); retry after Retry-After, or poll /live/events */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listLiveEvents: {

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import { withTransaction } from '../../db/transaction';
 import { afterResultsImported } from '../import/after';
 import { type ImportReport, importFromProvider } from '../import/folder';
+import { importedName } from '../import/names';
 import { importSchedule, type ScheduleRow } from '../import/schedule';
 import { importSquads } from '../import/squads';
 import { InMemoryProvider } from '../provider';
@@ -118,10 +119,12 @@ async function keepDemoSeason(db: Kysely<DB>, options: DemoSeasonOptions): Promi
       ? pacedSlots(options.now, total, past, options.pace)
       : demoSlots(options.now, total, past, hours);
     year = slots[0]!.getUTCFullYear();
-    name = seasonName(league.competition, String(year));
+    // The demo league's names go by the rule of every name of cricket data (../import/names.ts).
+    const competition = importedName('Competition', league.competition);
+    name = importedName('Season', seasonName(competition, String(year)));
     await db
       .insertInto('seasons')
-      .values({ name, competition: league.competition, year, source: DEMO_SOURCE })
+      .values({ name, competition, year, source: DEMO_SOURCE })
       .onConflict((oc) => oc.column('name').doNothing())
       .execute();
     await importSquads(db, {

@@ -1,3 +1,4 @@
+import { importedName, type NameField, quoted } from './names';
 /**
  * The part of the Cricsheet JSON format (https://cricsheet.org/format/json/) that we read, and a
  * validator that turns unknown JSON into it or throws a CricsheetFormatError naming the file and path.
@@ -71,6 +72,8 @@ export class CricsheetFormatError extends Error {
 type Obj = Record<string, unknown>;
 
 class Checker {
+  /** Names already checked, by field: a match repeats its few dozen names on every ball. */
+  private readonly names = new Set<string>();
   constructor(private readonly source: string) {}
 
   fail(path: string, problem: string): never {
@@ -101,6 +104,25 @@ class Checker {
   strList(v: unknown, path: string): string[] {
     return this.arr(v, path).map((x, i) => this.str(x, `${path}[${i}]`));
   }
+  /** A name (team, player, venue…) by the one name rule (./names.ts); returned as written, the parser normalises. */
+  name(v: unknown, path: string, field: NameField): string {
+    const text = this.str(v, path);
+    const key = `${field}\u0000${text}`;
+    if (this.names.has(key)) return text;
+    try {
+      importedName(field, text);
+    } catch (e) {
+      this.fail(path, (e as Error).message);
+    }
+    this.names.add(key);
+    return text;
+  }
+  optName(v: unknown, path: string, field: NameField): string | undefined {
+    return v === undefined ? undefined : this.name(v, path, field);
+  }
+  nameList(v: unknown, path: string, field: NameField): string[] {
+    return this.arr(v, path).map((x, i) => this.name(x, `${path}[${i}]`, field));
+  }
 }
 
 /** Validates the shape of a Cricsheet match and returns it typed (only the fields we use are checked). */
@@ -112,22 +134,29 @@ export function validateCricsheetMatch(json: unknown, source: string): Cricsheet
   const dates = c.strList(info.dates, 'info.dates');
   if (dates.length === 0) c.fail('info.dates', 'expected at least one date');
   dates.forEach((d, i) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) c.fail(`info.dates[${i}]`, `expected YYYY-MM-DD, got "${d}"`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) c.fail(`info.dates[${i}]`, `expected YYYY-MM-DD, got ${quoted(d)}`);
   });
-  const teams = c.strList(info.teams, 'info.teams');
-  if (teams.length !== 2 || teams[0] === teams[1]) c.fail('info.teams', 'expected two different team names');
+  // Every name is checked (./names.ts) before any message quotes it.
+  const teams = c.nameList(info.teams, 'info.teams', 'Team name');
+  if (teams.length !== 2 || importedName('Team name', teams[0]!) === importedName('Team name', teams[1]!)) {
+    c.fail('info.teams', 'expected two different team names');
+  }
   if (typeof info.season !== 'string' && typeof info.season !== 'number') c.fail('info.season', 'expected a string');
+  if (typeof info.season === 'string') c.name(info.season, 'info.season', 'Season');
 
   const playersObj = c.obj(info.players, 'info.players');
   const players: Record<string, string[]> = {};
   for (const team of teams) {
     if (!(team in playersObj)) c.fail(`info.players`, `missing the players of "${team}"`);
-    players[team] = c.strList(playersObj[team], `info.players["${team}"]`);
+    players[team] = c.nameList(playersObj[team], `info.players["${team}"]`, 'Player name');
   }
   const registry = c.obj(info.registry, 'info.registry');
   const peopleObj = c.obj(registry.people, 'info.registry.people');
   const people: Record<string, string> = {};
-  for (const [name, id] of Object.entries(peopleObj)) people[name] = c.str(id, `info.registry.people["${name}"]`);
+  for (const [i, [name, id]] of Object.entries(peopleObj).entries()) {
+    c.name(name, `info.registry.people (name ${i + 1})`, 'Player name');
+    people[name] = c.str(id, `info.registry.people["${name}"]`);
+  }
   for (const team of teams) {
     players[team]?.forEach((p, i) => {
       if (!(p in people)) c.fail(`info.players["${team}"][${i}]`, `"${p}" has no id in info.registry.people`);
@@ -137,7 +166,7 @@ export function validateCricsheetMatch(json: unknown, source: string): Cricsheet
   const outcomeObj = c.obj(info.outcome, 'info.outcome');
   const outcome: CricsheetOutcome = {};
   if (outcomeObj.winner !== undefined) {
-    outcome.winner = c.str(outcomeObj.winner, 'info.outcome.winner');
+    outcome.winner = c.name(outcomeObj.winner, 'info.outcome.winner', 'Winner');
     if (!teams.includes(outcome.winner)) c.fail('info.outcome.winner', `"${outcome.winner}" is not one of info.teams`);
   }
   if (outcomeObj.by !== undefined) {
@@ -151,7 +180,8 @@ export function validateCricsheetMatch(json: unknown, source: string): Cricsheet
     if (innings !== undefined) outcome.by.innings = innings;
   }
   for (const k of ['method', 'result', 'eliminator', 'bowl_out'] as const) {
-    const v = c.optStr(outcomeObj[k], `info.outcome.${k}`);
+    const field = k === 'method' ? 'Method' : k === 'result' ? 'Result' : 'Super over winner';
+    const v = c.optName(outcomeObj[k], `info.outcome.${k}`, field);
     if (v !== undefined) outcome[k] = v;
   }
   for (const k of ['eliminator', 'bowl_out'] as const) {
@@ -165,16 +195,19 @@ export function validateCricsheetMatch(json: unknown, source: string): Cricsheet
   const eventObj = info.event === undefined ? undefined : c.obj(info.event, 'info.event');
   const event: CricsheetInfo['event'] = {};
   if (eventObj) {
-    const name = c.optStr(eventObj.name, 'info.event.name');
+    const name = c.optName(eventObj.name, 'info.event.name', 'Competition');
     if (name !== undefined) event.name = name;
     const mn = c.optCount(eventObj.match_number, 'info.event.match_number');
     if (mn === 0) c.fail('info.event.match_number', 'expected a positive integer');
     if (mn !== undefined) event.match_number = mn;
-    const stage = c.optStr(eventObj.stage, 'info.event.stage');
+    const stage = c.optName(eventObj.stage, 'info.event.stage', 'Stage');
     if (stage !== undefined) event.stage = stage;
   }
 
-  const pom = info.player_of_match === undefined ? [] : c.strList(info.player_of_match, 'info.player_of_match');
+  const pom =
+    info.player_of_match === undefined
+      ? []
+      : c.nameList(info.player_of_match, 'info.player_of_match', 'Player of the match');
   pom.forEach((p, i) => {
     if (!(p in people)) c.fail(`info.player_of_match[${i}]`, `"${p}" has no id in info.registry.people`);
   });
@@ -185,8 +218,8 @@ export function validateCricsheetMatch(json: unknown, source: string): Cricsheet
   if (info.toss !== undefined) {
     const t = c.obj(info.toss, 'info.toss');
     toss = {};
-    const winner = c.optStr(t.winner, 'info.toss.winner');
-    const decision = c.optStr(t.decision, 'info.toss.decision');
+    const winner = c.optName(t.winner, 'info.toss.winner', 'Team name');
+    const decision = c.optName(t.decision, 'info.toss.decision', 'Toss decision');
     if (winner !== undefined) toss.winner = winner;
     if (decision !== undefined) toss.decision = decision;
   }
@@ -194,7 +227,7 @@ export function validateCricsheetMatch(json: unknown, source: string): Cricsheet
   const innings = c.arr(root.innings, 'innings').map((raw, ii): CricsheetInnings => {
     const p = `innings[${ii}]`;
     const inn = c.obj(raw, p);
-    const team = c.str(inn.team, `${p}.team`);
+    const team = c.name(inn.team, `${p}.team`, 'Team name');
     if (!teams.includes(team)) c.fail(`${p}.team`, `"${team}" is not one of info.teams`);
     const superOver = inn.super_over === undefined ? false : inn.super_over;
     if (typeof superOver !== 'boolean') c.fail(`${p}.super_over`, 'expected true or false');
@@ -209,10 +242,16 @@ export function validateCricsheetMatch(json: unknown, source: string): Cricsheet
     return { team, overs, ...(superOver ? { super_over: true } : {}) };
   });
 
+  // Venue and city are optional: an empty one is left out, any other goes by the name rule.
+  const place = (v: unknown, path: string, field: NameField) =>
+    typeof v === 'string' && v.trim() !== '' ? c.name(v, path, field) : undefined;
+  const city = place(info.city, 'info.city', 'City');
+  const venue = place(info.venue, 'info.venue', 'Venue');
+
   return {
     info: {
       ...(bpo !== undefined ? { balls_per_over: bpo } : {}),
-      ...(typeof info.city === 'string' ? { city: info.city } : {}),
+      ...(city !== undefined ? { city } : {}),
       dates,
       event,
       outcome,
@@ -222,7 +261,7 @@ export function validateCricsheetMatch(json: unknown, source: string): Cricsheet
       season: String(info.season),
       teams,
       ...(toss ? { toss } : {}),
-      ...(typeof info.venue === 'string' ? { venue: info.venue } : {}),
+      ...(venue !== undefined ? { venue } : {}),
     },
     innings,
   };
@@ -231,7 +270,7 @@ export function validateCricsheetMatch(json: unknown, source: string): Cricsheet
 function validateDelivery(c: Checker, raw: unknown, p: string, people: Record<string, string>): CricsheetDelivery {
   const d = c.obj(raw, p);
   const person = (v: unknown, path: string) => {
-    const name = c.str(v, path);
+    const name = c.name(v, path, 'Player name');
     if (!(name in people)) c.fail(path, `"${name}" has no id in info.registry.people`);
     return name;
   };
@@ -274,7 +313,7 @@ function validateDelivery(c: Checker, raw: unknown, p: string, people: Record<st
       const w = c.obj(rawW, wp);
       const wicket: CricsheetWicket = {
         player_out: person(w.player_out, `${wp}.player_out`),
-        kind: c.str(w.kind, `${wp}.kind`),
+        kind: c.name(w.kind, `${wp}.kind`, 'Dismissal'),
       };
       if (w.fielders !== undefined) {
         wicket.fielders = c.arr(w.fielders, `${wp}.fielders`).map((rawF, fi) => {
@@ -385,7 +424,9 @@ export function unknownCricsheetFields(json: unknown): string[] {
     if (Object.hasOwn(known, '[]')) return; // an array expected: the validator reports the mismatch
     for (const [k, x] of Object.entries(v)) {
       const sub = Object.hasOwn(known, k) ? known[k] : Object.hasOwn(known, '*') ? known['*'] : undefined;
-      const p = path ? `${path}.${k}` : k;
+      // A key is quoted in reports: control and invisible characters are shown as escapes.
+      const shown = k.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (ch) => `\\u{${ch.codePointAt(0)!.toString(16)}}`);
+      const p = path ? `${path}.${shown}` : shown;
       if (sub === undefined) found.add(p);
       else walk(x, sub, p);
     }

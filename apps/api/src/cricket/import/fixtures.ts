@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DB, FixtureStatus, FixturesTable } from '../../db/schema';
 import type { ImportBatch } from './batch';
 import type { ParsedMatch } from './parse';
+import { optionalStoredName, storedName } from './names';
 
 /** Which fixture an imported match goes to: its own, a scheduled one, a replayed attempt's, or a new one. */
 
@@ -122,12 +123,12 @@ export async function upsertFixture(
         stage_id: ctx.stageId,
         cricsheet_match_id: parsed.matchId,
         match_number: parsed.matchNumber,
-        name: parsed.fixtureName,
+        name: storedName('Fixture name', parsed.fixtureName),
         start_time: parsed.startTime,
         local_team_id: local,
         visitor_team_id: visitor,
-        venue: parsed.venue,
-        city: parsed.city,
+        venue: optionalStoredName('Venue', parsed.venue),
+        city: optionalStoredName('City', parsed.city),
         status: ctx.status,
       })
       .returningAll()
@@ -149,8 +150,8 @@ export async function upsertFixture(
       cricsheet_match_id: parsed.matchId,
       stage_id: fixture.stage_id ?? ctx.stageId,
       match_number: fixture.match_number ?? parsed.matchNumber,
-      venue: parsed.venue ?? fixture.venue,
-      city: parsed.city ?? fixture.city,
+      venue: optionalStoredName('Venue', parsed.venue) ?? fixture.venue,
+      city: optionalStoredName('City', parsed.city) ?? fixture.city,
       status: ctx.status,
       updated_at: new Date(),
     })

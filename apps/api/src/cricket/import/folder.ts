@@ -4,10 +4,10 @@ import { withTransaction } from '../../db/transaction';
 import { type CricketDataProvider, CricsheetFileProvider } from '../provider';
 import { onResultsChanged } from '../scoring/rescore';
 import { afterResultsImported } from './after';
-import { CricsheetFormatError, unknownCricsheetFields } from './cricsheet-format';
 import { planDuplicates } from './duplicates';
-import { type ParsedMatch, parseCricsheetMatch } from './parse';
+import type { ParsedMatch } from './parse';
 import { applyPositions, loadPositionOverrides, type PositionOverride } from './positions';
+import { type ReadMatch, readCricsheetMatch } from './read-match';
 import { ImportBatch } from './batch';
 import { fixturesOfPlayers } from './players';
 import { type ImportStatus, importMatch, writeMatch } from './write';
@@ -90,6 +90,30 @@ export async function importFromProvider(
   provider: CricketDataProvider,
   options: ImportProviderOptions = {},
 ): Promise<ImportReport> {
+  const read: ReadMatch[] = [];
+  for (const m of await provider.listFixtures()) {
+    let json: unknown;
+    try {
+      json = await provider.getMatch(m.id);
+    } catch (e) {
+      read.push({ id: m.id, source: m.source, failure: { reason: (e as Error).message }, unknownFields: [] });
+      continue;
+    }
+    read.push(readCricsheetMatch(json, m.id, m.source));
+  }
+  return importReadMatches(db, read, options);
+}
+
+/**
+ * Imports matches already read (`readCricsheetMatch`: by a provider, or by the console's file reader
+ * off the main thread), as `importFromProvider` describes: the files that could not be read are
+ * reported `failed`, in their order, before the others.
+ */
+export async function importReadMatches(
+  db: Kysely<DB>,
+  read: readonly ReadMatch[],
+  options: ImportProviderOptions = {},
+): Promise<ImportReport> {
   const overrides = options.overrides ?? loadPositionOverrides();
   const entries: ImportReportEntry[] = [];
   const record = (e: ImportReportEntry) => {
@@ -99,22 +123,20 @@ export async function importFromProvider(
 
   const all: ParsedMatch[] = [];
   const unknown = new Map<string, UnknownField>();
-  for (const m of await provider.listFixtures()) {
-    try {
-      const json = await provider.getMatch(m.id);
-      for (const path of unknownCricsheetFields(json)) {
-        const u = unknown.get(path);
-        if (u) u.files += 1;
-        else unknown.set(path, { path, files: 1, firstSource: m.source });
-      }
-      all.push(parseCricsheetMatch(json, m.source, { matchId: m.id }));
-    } catch (e) {
+  for (const m of read) {
+    for (const path of m.unknownFields) {
+      const u = unknown.get(path);
+      if (u) u.files += 1;
+      else unknown.set(path, { path, files: 1, firstSource: m.source });
+    }
+    if ('parsed' in m) all.push(m.parsed);
+    else {
       record({
         id: m.id,
         source: m.source,
         status: 'failed',
-        reason: (e as Error).message,
-        ...(e instanceof CricsheetFormatError ? { path: e.path } : {}),
+        reason: m.failure.reason,
+        ...(m.failure.path !== undefined ? { path: m.failure.path } : {}),
       });
     }
   }

@@ -8,6 +8,7 @@ import {
   type CricsheetMatch,
   validateCricsheetMatch,
 } from './cricsheet-format';
+import { importedName } from './names';
 
 /** Bump when the parser's output changes meaning, so that re-imports report 'updated'. */
 export const PARSER_VERSION = 1;
@@ -196,19 +197,33 @@ export function parseCricsheetMatch(json: unknown, source: string, options: Pars
     throw new CricsheetFormatError(source, 'info.outcome.result', `unknown result "${o.result}"`);
   }
 
+  // Names as they are stored: by the one name rule (./names.ts; the validator has refused the others).
+  const team = (name: string) => importedName('Team name', name);
+  const optTeam = (name: string | null) => (name === null ? null : team(name));
+  const place = (field: 'Venue' | 'City', v: string | undefined) => (v === undefined ? null : importedName(field, v));
   const ev = info.event ?? {};
-  const season = String(info.season);
-  const competition = ev.name ?? 'Unknown competition';
+  const season = importedName('Season', String(info.season));
+  const competition = ev.name === undefined ? 'Unknown competition' : importedName('Competition', ev.name);
   const year = Number.parseInt(season.slice(0, 4), 10);
   if (!Number.isInteger(year)) throw new CricsheetFormatError(source, 'info.season', `no year in "${season}"`);
   const matchNumber = ev.match_number ?? null;
-  const fixtureName = matchNumber != null ? `Match ${matchNumber}` : (ev.stage ?? `${teams[0]} v ${teams[1]}`);
+  const cleanTeams: [string, string] = [team(teams[0]), team(teams[1])];
+  const fixtureName =
+    matchNumber != null
+      ? `Match ${matchNumber}`
+      : ev.stage !== undefined
+        ? importedName('Stage', ev.stage)
+        : `${cleanTeams[0]} v ${cleanTeams[1]}`;
   const stageName = matchNumber != null || !ev.stage ? 'League' : 'Playoffs';
   const date = info.dates[0]!;
   const time = options.defaultStartTimeUtc ?? '14:00';
 
   // Insertion order: teams[0]'s listed players, teams[1]'s, then substitutes as they appeared.
-  const orderedLines = [...lines.values()];
+  const orderedLines = [...lines.values()].map((l) => ({
+    ...l,
+    name: importedName('Player name', l.name),
+    team: team(l.team),
+  }));
   const parsed: Omit<ParsedMatch, 'checksum'> = {
     source,
     matchId,
@@ -221,14 +236,22 @@ export function parseCricsheetMatch(json: unknown, source: string, options: Pars
     fixtureName,
     date,
     startTime: `${date}T${time}:00.000Z`,
-    teams,
-    venue: info.venue ?? null,
-    city: info.city ?? null,
-    toss: { winner: info.toss?.winner ?? null, decision: info.toss?.decision ?? null },
-    result,
+    teams: cleanTeams,
+    venue: place('Venue', info.venue),
+    city: place('City', info.city),
+    toss: {
+      winner: info.toss?.winner === undefined ? null : team(info.toss.winner),
+      decision: info.toss?.decision === undefined ? null : importedName('Toss decision', info.toss.decision),
+    },
+    result: {
+      ...result,
+      winner: optTeam(result.winner),
+      superOverWinner: optTeam(result.superOverWinner),
+      method: result.method === null ? null : importedName('Method', result.method),
+    },
     playerOfMatch: (info.player_of_match ?? []).map((n) => people[n]!),
     lines: orderedLines,
-    innings,
+    innings: innings.map((i) => ({ ...i, team: team(i.team) })),
     totalSixes,
   };
   const { startTime: _ignored, source: _source, ...digestable } = parsed;

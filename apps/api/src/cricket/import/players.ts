@@ -5,6 +5,7 @@ import type { ImportBatch } from './batch';
 import type { ParsedMatch } from './parse';
 import type { PositionOverride } from './positions';
 import { chunkRows } from '../../db/writes';
+import { storedName } from './names';
 
 /** Players of imported matches: looked up through the batch, renamed, created; and the fixtures they played in. */
 
@@ -44,6 +45,7 @@ export async function ensurePlayers(
   const renamed: { id: number; name: string }[] = [];
   const missing: [string, string][] = [];
   for (const [cid, name] of wanted) {
+    storedName('Player name', name);
     const p = batch.players.get(cid);
     if (!p) {
       missing.push([cid, name]);
@@ -77,7 +79,7 @@ export async function createPlayers(
     const o = overrides.get(cricsheet_id);
     return {
       cricsheet_id,
-      full_name,
+      full_name: storedName('Player name', full_name),
       position_id: o?.position ?? POSITION.Batsman,
       position_source: o ? ('override' as const) : ('inferred' as const),
     };

@@ -42,22 +42,22 @@ const RESULT_COLUMNS = {
 const resultRowSchema = z.object({
   season: z.preprocess(
     (v) => (v === undefined ? v : String(v).trim()),
-    z.string({ error: 'season is required' }).min(1, 'season is required'),
+    z.string({ error: 'season is required' }).min(1, 'season is required').pipe(field.requiredName('Season')),
   ),
   matchNumber: field.wholeNumber('matchNumber'),
-  name: field.text,
+  name: field.name('Fixture name'),
   status: z
     .enum(['completed', 'no_result', 'abandoned'], { error: 'status must be completed, no_result or abandoned' })
     .default('completed'),
-  winner: field.text,
+  winner: field.name('Winner'),
   wonByRuns: field.wholeNumber('wonByRuns'),
   wonByWickets: field.wholeNumber('wonByWickets'),
-  method: field.text,
+  method: field.name('Method'),
   tie: field.flag,
-  superOverWinner: field.text,
+  superOverWinner: field.name('Super over winner'),
   playerOfMatch: z.preprocess(
     (v) => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : undefined),
-    z.array(z.string()).optional(),
+    z.array(field.requiredName('Player of the match')).optional(),
   ),
 });
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { importedName, type NameField, quoted } from './names';
 
 /**
  * What schedule, squads and results files share: one report line per row, reading JSON or CSV into
@@ -41,16 +42,16 @@ export function csvRows(text: string): Record<string, string>[] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
-  let quoted = false;
+  let inQuotes = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
-    if (quoted) {
+    if (inQuotes) {
       if (ch === '"' && text[i + 1] === '"') {
         cell += '"';
         i++;
-      } else if (ch === '"') quoted = false;
+      } else if (ch === '"') inQuotes = false;
       else cell += ch;
-    } else if (ch === '"') quoted = true;
+    } else if (ch === '"') inQuotes = true;
     else if (ch === ',') {
       row.push(cell);
       cell = '';
@@ -92,9 +93,25 @@ export function canonical(
   return out;
 }
 
+/** A string by the name rule (./names.ts): normalised, or the rule's message as the issue. */
+function nameText(label: NameField) {
+  return z.string().transform((v, ctx) => {
+    try {
+      return importedName(label, v);
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: (e as Error).message });
+      return z.NEVER;
+    }
+  });
+}
+
 /** Zod fields of a file row (values may come as CSV text). */
 export const field = {
   text: z.preprocess((v) => (v === undefined ? v : String(v).trim()), z.string().min(1).optional()),
+  /** An optional name (season, team, venue…): the one rule of ./names.ts, its refusal the row's problem. */
+  name: (label: NameField) => z.preprocess((v) => (v === undefined ? v : String(v)), nameText(label).optional()),
+  /** A name that is there (a string), by the same rule. */
+  requiredName: (label: NameField) => nameText(label),
   wholeNumber: (name: string) =>
     z.preprocess(
       (v) => (v === undefined ? v : Number(v)),
@@ -121,7 +138,9 @@ export function parseUtc(value: string, where: string): Date {
   const plain = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(v);
   const d = new Date(plain ? `${v.replace(' ', 'T')}Z` : v);
   if (Number.isNaN(d.getTime()) || !(plain || /(Z|[+-]\d{2}:?\d{2})$/.test(v))) {
-    throw new Error(`${where}: start time "${value}" must be ISO 8601 with a zone or 'yyyy-MM-dd HH:mm:ss' (UTC)`);
+    throw new Error(
+      `${where}: start time ${quoted(value)} must be ISO 8601 with a zone or 'yyyy-MM-dd HH:mm:ss' (UTC)`,
+    );
   }
   return d;
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { DB } from '../../db/schema';
 import { withTransaction } from '../../db/transaction';
 import { ensureSeason, ensureStage, ensureTeams } from '../db-util';
+import { optionalStoredName, storedName } from './names';
 import { asRecord, canonical, field, parseRow, parseUtc, type RowReport, recordsOfText, seasonYear } from './rows';
 
 /** Schedules: future fixtures, created or updated from a JSON or CSV file (docs/data.md). */
@@ -29,7 +30,7 @@ export interface ScheduleRow {
 }
 
 /** The names a schedule column may have in a file (camelCase, snake_case, older names). */
-const SCHEDULE_COLUMNS = {
+export const SCHEDULE_COLUMNS = {
   season: [],
   competition: [],
   year: [],
@@ -47,19 +48,19 @@ const SCHEDULE_COLUMNS = {
 
 const scheduleRowSchema = z
   .object({
-    season: field.text,
-    competition: field.text,
+    season: field.name('Season'),
+    competition: field.name('Competition'),
     year: field.wholeNumber('year'),
     matchNumber: field.wholeNumber('matchNumber'),
-    name: field.text,
-    stage: field.text,
+    name: field.name('Fixture name'),
+    stage: field.name('Stage'),
     startTime: field.text,
-    home: field.text,
-    away: field.text,
-    homeCode: field.text,
-    awayCode: field.text,
-    venue: field.text,
-    city: field.text,
+    home: field.name('Home team'),
+    away: field.name('Away team'),
+    homeCode: field.name('Home team code'),
+    awayCode: field.name('Away team code'),
+    venue: field.name('Venue'),
+    city: field.name('City'),
   })
   .refine((r) => r.season && r.startTime && r.home && r.away, 'season, startTime, home and away are required')
   .refine((r) => r.home !== r.away, 'home and away are the same team');
@@ -191,12 +192,12 @@ export async function writeScheduleRow(
     season_id: seasonId,
     stage_id: stageId,
     match_number: r.matchNumber ?? null,
-    name,
+    name: storedName('Fixture name', name),
     start_time: startTime,
     local_team_id: teams.get(r.home)!,
     visitor_team_id: teams.get(r.away)!,
-    venue: r.venue ?? null,
-    city: r.city ?? null,
+    venue: optionalStoredName('Venue', r.venue ?? null),
+    city: optionalStoredName('City', r.city ?? null),
   };
   const after = (e?: { venue: string | null; city: string | null }): FixtureSlot => ({
     Name: name,

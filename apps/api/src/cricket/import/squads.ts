@@ -6,6 +6,7 @@ import { withTransaction } from '../../db/transaction';
 import { POSITIONS, type PositionId, positionIdByName } from '../catalogue';
 import { ensureSeason, ensureTeams } from '../db-util';
 import { onResultsChanged } from '../scoring/rescore';
+import { importedName, type NameField, optionalImportedName, quoted, storedName } from './names';
 import { canonical, recordsOfText, seasonYear } from './rows';
 import { fixturesOfPlayers } from './players';
 
@@ -55,7 +56,7 @@ export interface SquadRecords {
 }
 
 /** The names a squads CSV column may have. */
-const SQUAD_COLUMNS = {
+export const SQUAD_COLUMNS = {
   season: [],
   competition: [],
   year: [],
@@ -94,8 +95,7 @@ export function squadRecordsOfText(name: string, text: string): SquadRecords {
     if (!head.success)
       throw new Error(`${name}: ${head.error.issues[0]!.path.join('.')}: ${head.error.issues[0]!.message}`);
     return {
-      ...head.data,
-      season: String(seasons[0]),
+      ...cleanHead(name, { ...head.data, season: String(seasons[0]) }),
       rows: rows.map(({ where, c }) => ({
         where,
         team: String(c.team ?? ''),
@@ -120,7 +120,7 @@ export function squadRecordsOfText(name: string, text: string): SquadRecords {
   }
   const { teams, ...head } = file.data;
   return {
-    ...head,
+    ...cleanHead(name, head),
     rows: teams.flatMap((t, ti) =>
       t.players.map((record, pi) => ({
         where: `${name} teams.${ti}.players.${pi}`,
@@ -132,31 +132,80 @@ export function squadRecordsOfText(name: string, text: string): SquadRecords {
   };
 }
 
+/** A squads file's season and competition by the name rule (./names.ts); a refusal refuses the file. */
+function cleanHead<T extends { season: string; competition?: string | undefined }>(file: string, head: T): T {
+  try {
+    return {
+      ...head,
+      season: importedName('Season', head.season),
+      competition: optionalImportedName('Competition', head.competition),
+    };
+  } catch (e) {
+    throw new Error(`${file}: ${(e as Error).message}`);
+  }
+}
+
 /** A squads file (JSON or CSV by its name) read and checked as the CLI takes it: the first problem throws. */
 export function readSquadsFile(file: string): SquadsFile {
   const read = squadRecordsOfText(file, readFileSync(file, 'utf8'));
   const teams = new Map<string, SquadsFile['teams'][number]>();
   for (const r of read.rows) {
-    const player = squadPlayerOf(r);
-    const team = teams.get(r.team) ?? { name: r.team, code: r.teamCode, players: [] };
+    const { team: name, teamCode, ...player } = squadPlayerOf(r);
+    const team = teams.get(name) ?? { name, code: teamCode, players: [] };
     team.players.push(player);
-    teams.set(r.team, team);
+    teams.set(name, team);
   }
   return { season: read.season, competition: read.competition, year: read.year, teams: [...teams.values()] };
 }
 
 const squadRowSchema = squadPlayerSchema.extend({ team: z.string().trim().min(1, 'team is required') });
 
-/** A player row checked: name, cricsheetId, position and team present, position known. */
-function squadPlayerOf(r: SquadRecord): SquadPlayer & { positionId: PositionId } {
+/** A player row checked: name, cricsheetId, position and team present, names by the name rule, position known. */
+function squadPlayerOf(r: SquadRecord): SquadPlayer & { positionId: PositionId; team: string; teamCode?: string } {
   const parsed = squadRowSchema.safeParse({ ...r.record, team: r.team });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new Error(`${r.where}: ${issue.path.join('.') || 'the row'} is required`);
   }
+  let names: { name: string; team: string; teamCode: string | undefined };
+  try {
+    names = {
+      team: importedName('Team name', parsed.data.team),
+      teamCode: optionalImportedName('Team code', r.teamCode),
+      name: importedName('Player name', parsed.data.name),
+    };
+  } catch (e) {
+    throw new Error(`${r.where}: ${(e as Error).message}`);
+  }
   const positionId = positionIdByName(parsed.data.position);
-  if (!positionId) throw new Error(`${r.where}: ${parsed.data.name} has an unknown position "${parsed.data.position}"`);
-  return { name: parsed.data.name, cricsheetId: parsed.data.cricsheetId, position: parsed.data.position, positionId };
+  if (!positionId) throw new Error(`${r.where}: ${names.name} has an unknown position ${quoted(parsed.data.position)}`);
+  return {
+    name: names.name,
+    cricsheetId: parsed.data.cricsheetId,
+    position: parsed.data.position,
+    positionId,
+    team: names.team,
+    ...(names.teamCode !== undefined ? { teamCode: names.teamCode } : {}),
+  };
+}
+
+/**
+ * The report key of a row that cannot be taken: `MI: SA Yadav` when its names pass the name rule, else
+ * its place in the file (`squads.csv row 4`), so that a report never shows a refused name.
+ */
+function squadRowKey(r: SquadRecord): string {
+  const clean = (field: NameField, v: string | undefined): string | null => {
+    if (v === undefined || v.trim() === '') return '';
+    try {
+      return importedName(field, v);
+    } catch {
+      return null;
+    }
+  };
+  const name = clean('Player name', typeof r.record.name === 'string' ? r.record.name : undefined);
+  const team = r.teamCode !== undefined ? clean('Team code', r.teamCode) : clean('Team name', r.team);
+  if (name === null || team === null) return r.where;
+  return `${team}: ${name || r.where}`;
 }
 
 /** The outcome of one squads row: `new` (joins the squad), `moved` (position changes), `updated` (name), `unchanged`, `conflict`, `failed`. */
@@ -181,34 +230,46 @@ export async function writeSquadRecords(
   squads: SquadRecords,
   options: { seasonSource?: string } = {},
 ): Promise<SquadLine[]> {
-  const year = seasonYear(squads.season, squads.year);
-  if (!Number.isInteger(year)) throw new Error(`no year in season "${squads.season}"; add "year"`);
+  const season = importedName('Season', squads.season);
+  const year = seasonYear(season, squads.year);
+  if (!Number.isInteger(year)) throw new Error(`no year in season "${season}"; add "year"`);
   const seasonId = await ensureSeason(trx, {
-    name: squads.season,
-    competition: squads.competition ?? squads.season,
+    name: season,
+    competition: optionalImportedName('Competition', squads.competition) ?? season,
     year,
     ...(options.seasonSource ? { source: options.seasonSource } : {}),
   });
-  const teamNames = [...new Set(squads.rows.map((r) => r.team).filter((t) => t !== ''))];
+  // Every row checked first: only the teams of rows that can be taken are created.
+  const checked = squads.rows.map((r) => {
+    try {
+      return { r, p: squadPlayerOf(r) };
+    } catch (e) {
+      return { r, problem: (e as Error).message };
+    }
+  });
+  const codes = new Map<string, string | undefined>();
+  for (const { p } of checked) if (p && !codes.get(p.team)) codes.set(p.team, p.teamCode);
   const teamIds = await ensureTeams(
     trx,
-    teamNames.map((name) => ({ name, code: squads.rows.find((r) => r.team === name && r.teamCode)?.teamCode })),
+    [...codes].map(([name, code]) => ({ name, code })),
   );
   const lines: SquadLine[] = [];
   const seen = new Map<string, string>();
   const moved: number[] = [];
-  for (const [i, r] of squads.rows.entries()) {
-    const name = typeof r.record.name === 'string' ? r.record.name.trim() : '';
-    const key = `${r.teamCode ?? r.team}: ${name || r.where}`;
+  for (const [i, { r, p, problem }] of checked.entries()) {
+    if (!p) {
+      lines.push({ row: i, key: squadRowKey(r), status: 'failed', reason: problem ?? '' });
+      continue;
+    }
+    const key = `${p.teamCode ?? p.team}: ${p.name}`;
     try {
-      const p = squadPlayerOf(r);
       const earlier = seen.get(p.cricsheetId);
       if (earlier) {
         lines.push({ row: i, key, status: 'conflict', reason: `${p.name} (${p.cricsheetId}) is also at ${earlier}` });
         continue;
       }
       seen.set(p.cricsheetId, r.where);
-      const teamId = teamIds.get(r.team)!;
+      const teamId = teamIds.get(p.team)!;
       const stored = await trx
         .selectFrom('players')
         .select(['id', 'full_name', 'position_id'])
@@ -226,13 +287,19 @@ export async function writeSquadRecords(
       const before = stored && { Name: stored.full_name, Position: positionName(stored.position_id), InSquad: inSquad };
       const after = { Name: p.name, Position: positionName(p.positionId), InSquad: true };
       if (stored && stored.position_id !== p.positionId) moved.push(stored.id);
+      const fullName = storedName('Player name', p.name);
       const row = await trx
         .insertInto('players')
-        .values({ cricsheet_id: p.cricsheetId, full_name: p.name, position_id: p.positionId, position_source: 'data' })
+        .values({
+          cricsheet_id: p.cricsheetId,
+          full_name: fullName,
+          position_id: p.positionId,
+          position_source: 'data',
+        })
         .onConflict((oc) =>
           oc
             .column('cricsheet_id')
-            .doUpdateSet({ full_name: p.name, position_id: p.positionId, position_source: 'data' }),
+            .doUpdateSet({ full_name: fullName, position_id: p.positionId, position_source: 'data' }),
         )
         .returning('id')
         .executeTakeFirstOrThrow();

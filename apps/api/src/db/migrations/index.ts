@@ -16,6 +16,7 @@ import * as m0014 from './0014_live_standings_versions';
 import * as m0015 from './0015_operators';
 import * as m0016 from './0016_cricsheet_fetch';
 import * as m0017 from './0017_result_emails';
+import * as m0018 from './0018_league_admin_notify';
 
 /**
  * Every migration, keyed by a sortable name. Add new files as 000N_<area>.ts and list them here.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015_operators': m0015,
   '0016_cricsheet_fetch': m0016,
   '0017_result_emails': m0017,
+  '0018_league_admin_notify': m0018,
 };

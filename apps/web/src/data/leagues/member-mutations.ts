@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../shared/api';
+import { homeKeys } from '../home/keys';
 import { leagueKeys } from './keys';
 import type { PublicLeague } from './types';
 
@@ -10,12 +11,19 @@ export interface MemberStatusVariables {
   AdminUserID: number;
 }
 
-/** POST /league_member/update_member_status: the league's members list changes. */
+/**
+ * POST /league_member/update_member_status: the league's members list changes, and so do the user's
+ * leagues (their count of join requests waiting, the sidebar's badge).
+ */
 export function useUpdateMemberStatusMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MemberStatusVariables) => unwrap(api.POST('/league_member/update_member_status', { body })),
-    onSuccess: (_answer, { LeagueID }) => queryClient.invalidateQueries({ queryKey: leagueKeys.members(LeagueID) }),
+    onSuccess: (_answer, { LeagueID }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: leagueKeys.members(LeagueID) }),
+        queryClient.invalidateQueries({ queryKey: leagueKeys.userLists() }),
+      ]),
   });
 }
 
@@ -34,8 +42,8 @@ export function useChangeLeagueAdminMutation() {
 }
 
 /**
- * POST /league_member/joinLeague: the user's leagues are reloaded, and a public league joined leaves
- * the cached public lists at once.
+ * POST /league_member/joinLeague: the user's leagues and Home's summary are reloaded, and a public
+ * league joined leaves the cached public lists at once.
  */
 export function useJoinLeagueMutation() {
   const queryClient = useQueryClient();
@@ -46,7 +54,10 @@ export function useJoinLeagueMutation() {
       queryClient.setQueriesData<PublicLeague[]>({ queryKey: leagueKeys.publicLists() }, (rows) =>
         rows?.filter((row) => row.LeagueCode !== LeagueCode),
       );
-      return queryClient.invalidateQueries({ queryKey: leagueKeys.userLists() });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: leagueKeys.userLists() }),
+        queryClient.invalidateQueries({ queryKey: homeKeys.all }),
+      ]);
     },
   });
 }

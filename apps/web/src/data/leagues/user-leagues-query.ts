@@ -28,3 +28,16 @@ export function useUserLeaguesQuery(userId: number, keep?: (league: League) => b
     select: keep ? (leagues: League[]) => leagues.filter(keep) : all,
   });
 }
+
+/** Join requests waiting in the leagues the user admins (the server counts them for the admin only). */
+export const pendingRequests = (league: Pick<League, 'PendingRequests'>) => league.PendingRequests ?? 0;
+const totalPending = (leagues: League[]) => leagues.reduce((sum, league) => sum + pendingRequests(league), 0);
+
+/**
+ * The number of join requests waiting for the user's decision, across the leagues they admin: the
+ * user's leagues list (one cached answer with the screens that list leagues), summed. 0 while loading
+ * or when the list failed to load.
+ */
+export function usePendingRequestsQuery(userId: number) {
+  return useQuery({ ...userLeaguesQueryOptions(userId), select: totalPending });
+}

@@ -36,6 +36,7 @@ const centre = (): MatchCentre => ({
   Fixture: summary,
   Batters: [],
   Bowlers: [],
+  Scorecards: [],
   LastOvers: [
     { Innings: 1, Over: 1, Balls: ['1', '4'] },
     { Innings: 1, Over: 0, Balls: ['0', '1', '1', '0', '2', '1'] },
@@ -149,6 +150,12 @@ describe('live events → the Match Centre', () => {
     );
     expect(c.Batters.map((x) => x.Name)).toEqual(['F Batter', 'G Batter']);
     expect(c.Bowlers.map((x) => x.Name)).toEqual(['H Bowler']);
+    // Every innings keeps its scorecard: the first one stays as its last ball left it.
+    expect(c.Scorecards.map((x) => [x.Innings, x.Batters.map((b) => b.Name), x.Bowlers.map((b) => b.Name)])).toEqual([
+      [1, ['A Batter', 'B Batter', 'D Batter'], ['C Bowler', 'E Bowler']],
+      [2, ['F Batter', 'G Batter'], ['H Bowler']],
+    ]);
+    expect(c.Scorecards[0]!.Batters[0]).toEqual(bat('A Batter', 10));
     // A ball without figures (a super over) leaves them as they are.
     expect(applyToMatchCentre(c, ball({ EventID: 104, Innings: 3, SuperOver: true })).Batters).toBe(c.Batters);
   });

@@ -46,23 +46,44 @@ function patchSummary(s: LiveFixtureSummary, e: LiveEventOf<'score'> | LiveEvent
   return { ...s, State: e.State, SilentSince: e.SilentSince, Provisional: e.Provisional };
 }
 
+/** A list with each item replaced by name, or added at the end (a new batter comes in last). */
+function put<T extends { Name: string }>(list: readonly T[], items: readonly T[]): T[] {
+  const out = [...list];
+  for (const item of items) {
+    const i = out.findIndex((x) => x.Name === item.Name);
+    if (i >= 0) out[i] = item;
+    else out.push(item);
+  }
+  return out;
+}
+
 /**
- * The batters and bowlers after a ball that carries their figures: each one replaced by name, or added
- * at the end (a new batter comes in last); a ball of a later innings starts the lists again.
+ * The batters and bowlers after a ball that carries their figures: those of its innings's scorecard
+ * updated (a scorecard started for a new innings, the earlier ones kept), and the current innings's
+ * lists (a ball of a later innings starts them again).
  */
-function withFigures(mc: MatchCentre, e: LiveEventOf<'ball'>): Pick<MatchCentre, 'Batters' | 'Bowlers'> {
-  if (!e.Figures) return { Batters: mc.Batters, Bowlers: mc.Bowlers };
+function withFigures(mc: MatchCentre, e: LiveEventOf<'ball'>): Pick<MatchCentre, 'Batters' | 'Bowlers' | 'Scorecards'> {
+  if (!e.Figures) return { Batters: mc.Batters, Bowlers: mc.Bowlers, Scorecards: mc.Scorecards };
   const same = (mc.LastOvers[0]?.Innings ?? e.Innings) === e.Innings;
-  const put = <T extends { Name: string }>(list: readonly T[], items: readonly T[]) => {
-    const out = same ? [...list] : [];
-    for (const item of items) {
-      const i = out.findIndex((x) => x.Name === item.Name);
-      if (i >= 0) out[i] = item;
-      else out.push(item);
-    }
-    return out;
+  const card = mc.Scorecards.find((s) => s.Innings === e.Innings) ?? {
+    Innings: e.Innings,
+    Team: e.Team,
+    SuperOver: e.SuperOver,
+    Batters: [],
+    Bowlers: [],
   };
-  return { Batters: put(mc.Batters, e.Figures.Batters), Bowlers: put(mc.Bowlers, [e.Figures.Bowler]) };
+  const updated = {
+    ...card,
+    Batters: put(card.Batters, e.Figures.Batters),
+    Bowlers: put(card.Bowlers, [e.Figures.Bowler]),
+  };
+  return {
+    Batters: put(same ? mc.Batters : [], e.Figures.Batters),
+    Bowlers: put(same ? mc.Bowlers : [], [e.Figures.Bowler]),
+    Scorecards: [...mc.Scorecards.filter((s) => s.Innings !== e.Innings), updated].sort(
+      (a, b) => a.Innings - b.Innings,
+    ),
+  };
 }
 
 /** A Match Centre with one event applied (pure: a new object, or the same when nothing applies). */

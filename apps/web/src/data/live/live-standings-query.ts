@@ -10,16 +10,20 @@ import type { LiveStandings } from './types';
  * applies in version order (`applyLiveEvent`); a missed version or a reconnect reads the snapshot
  * again. Not live: `Live` false and no rows.
  */
-export function useLiveStandings(
-  leagueId: number,
-  options: {
-    enabled?: boolean;
-    /** Read the snapshot again as the screen opens (events were not followed while it was closed). Default true. */
-    refetchOnMount?: boolean;
-  } = {},
-): LiveStandings | undefined {
+export function useLiveStandings(leagueId: number, options: LiveStandingsOptions = {}): LiveStandings | undefined {
+  return useLiveStandingsQuery(leagueId, options).data;
+}
+
+interface LiveStandingsOptions {
+  enabled?: boolean;
+  /** Read the snapshot again as the screen opens (events were not followed while it was closed). Default true. */
+  refetchOnMount?: boolean;
+}
+
+/** The same, as its query (for a screen that waits for the first read before drawing the table). */
+export function useLiveStandingsQuery(leagueId: number, options: LiveStandingsOptions = {}) {
   const qc = useQueryClient();
-  const q = useQuery<LiveStandings>({
+  return useQuery<LiveStandings>({
     queryKey: liveKeys.standings(leagueId),
     queryFn: async ({ signal }) => {
       const snapshot = await unwrap(api.GET('/live/standings/{leagueId}', { params: { path: { leagueId } }, signal }));
@@ -33,5 +37,4 @@ export function useLiveStandings(
     refetchOnMount: options.refetchOnMount === false ? false : 'always',
     refetchOnWindowFocus: false,
   });
-  return q.data;
 }

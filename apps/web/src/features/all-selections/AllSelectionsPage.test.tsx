@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiError, type CapturedRequest, custom, jsonResponse, mockApi, reply } from '../../test/api';
+import { phoneWindow } from '../../test/media';
 import { renderApp, testUser } from '../../test/render';
 import { chooseOption, optionNames } from '../../test/select';
 import { makeLeague } from '../../shared/leagues/testData';
@@ -73,7 +74,17 @@ async function pickLeague(user: ReturnType<typeof userEvent.setup>, name: string
   await chooseOption(user, 'Select League', name);
 }
 
-const rowOf = (text: string) => within(screen.getByRole('table')).getAllByText(text)[0]?.closest('tr') as HTMLElement;
+const rowOf = (text: string) =>
+  screen
+    .getAllByRole('table')
+    .flatMap((table) => within(table).queryAllByText(text))[0]
+    ?.closest('tr') as HTMLElement;
+
+/** The column headers of the first member's table (every member's table has the same). */
+const headers = () =>
+  within(screen.getAllByRole('table')[0]!)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
 
 describe('All Selections', () => {
   // The screen is a lazy chunk: transform it once up front, so the first test's wait is not spent on that.
@@ -134,24 +145,44 @@ describe('All Selections', () => {
     expect(screen.getByRole('region', { name: 'Fixture: Match 3' })).toHaveTextContent(/Upcoming.*Picks lock in/);
   });
 
-  it('marks each Match Prediction pick as a match or a break against the winners, with text', async () => {
+  it('groups the picks by member: one block each, with a row per pick and how many matched', async () => {
+    mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/all-predictions', { user: testUser });
+    await pickLeague(user, 'Office MP');
+    const members = await screen.findByRole('list', { name: 'Selections for Match 2, by member' });
+    const blocks = within(members).getAllByRole('listitem');
+    expect(blocks).toHaveLength(2);
+    const own = within(blocks[0]!).getByRole('table', { name: 'Selections of Smriti18' });
+    expect(
+      within(own)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Match Winner', 'Most Runs', 'Toss']);
+    expect(within(blocks[0]!).getByRole('heading', { level: 3 })).toHaveTextContent('Smriti18You2 of 2 picks match');
+    const harman = within(blocks[1]!).getByRole('table', { name: 'Selections of Harman' });
+    expect(
+      within(harman)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Match Winner']);
+    expect(within(blocks[1]!).getByRole('heading', { level: 3 })).toHaveTextContent('0 of 1 pick matches');
+  });
+
+  it('marks each Match Prediction pick as a match or a miss against the winners, with text', async () => {
     mockApi(...stubs());
     const user = userEvent.setup();
     renderApp('/home/all-predictions', { user: testUser });
     await pickLeague(user, 'Office MP');
     await screen.findByText('Royal Challengers');
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'User',
-      'Feature',
-      'Selection',
-      'Winner',
-    ]);
+    expect(headers()).toEqual(['Feature', 'Selection', 'Winner']);
     const own = rowOf('Mumbai Indians');
     expect(own).toHaveAttribute('data-tone', 'success');
     expect(within(own).getByText('Match')).toBeInTheDocument();
     const harman = rowOf('Royal Challengers');
     expect(harman).toHaveAttribute('data-tone', 'error');
-    expect(within(harman).getByText('Break')).toBeInTheDocument();
+    expect(within(harman).getByText('Miss')).toBeInTheDocument();
+    expect(within(harman).queryByText('Break')).not.toBeInTheDocument();
     // Tied winners: any of them is a match.
     const runs = rowOf('Jasprit Bumrah');
     expect(runs).toHaveAttribute('data-tone', 'success');
@@ -159,8 +190,30 @@ describe('All Selections', () => {
     // No result yet: neither.
     const toss = rowOf('Heads');
     expect(toss).not.toHaveAttribute('data-tone');
-    expect(within(toss).queryByText(/Match|Break/)).not.toBeInTheDocument();
-    expect(within(own).getByText('You')).toBeInTheDocument();
+    expect(within(toss).queryByText(/Match|Miss/)).not.toBeInTheDocument();
+    expect(within(own.closest('li')!).getByText('You')).toBeInTheDocument();
+  });
+
+  it('on a phone, keeps a pick to one line: the winners once above the members, not a column in each table', async () => {
+    phoneWindow();
+    mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/all-predictions', { user: testUser });
+    await pickLeague(user, 'Office MP');
+    await screen.findByText('Royal Challengers');
+    expect(headers()).toEqual(['Feature', 'Selection']);
+    expect(rowOf('Royal Challengers')).toHaveTextContent(/^Match WinnerRoyal Challengers✗Miss$/);
+    const winners = screen.getByRole('region', { name: 'Winners' });
+    expect(
+      within(winners)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Match Winner', 'Most Runs']);
+    expect(
+      within(winners)
+        .getAllByRole('definition')
+        .map((t) => t.textContent),
+    ).toEqual(['Mumbai Indians', 'Virat Kohli, Jasprit Bumrah']);
   });
 
   it('filters on user, feature, selection and winner', async () => {
@@ -170,7 +223,8 @@ describe('All Selections', () => {
     await pickLeague(user, 'Office MP');
     await screen.findByText('Royal Challengers');
     const filter = screen.getByRole('searchbox', { name: 'Filter selections' });
-    const bodyRows = () => screen.getAllByRole('row').length - 1;
+    const bodyRows = () =>
+      screen.queryAllByRole('table').flatMap((table) => within(table).getAllByRole('row').slice(1)).length;
     expect(bodyRows()).toBe(4);
     await user.type(filter, 'harman');
     expect(bodyRows()).toBe(1);
@@ -191,15 +245,15 @@ describe('All Selections', () => {
     expect(screen.getByText('No selection details available.')).toBeInTheDocument();
   });
 
-  it('shows the full name of a private league member in a tooltip', async () => {
+  it('shows the full name of a private league member on a tap (not only on hover)', async () => {
     mockApi(...stubs());
     const user = userEvent.setup();
     renderApp('/home/all-predictions', { user: testUser });
     await pickLeague(user, 'Office MP');
     const name = await screen.findByRole('button', { name: 'Harman (Harmanpreet Kaur)' });
     expect(screen.queryByRole('button', { name: /Smriti18/ })).not.toBeInTheDocument();
-    name.focus();
-    expect((await screen.findAllByText('Harmanpreet Kaur')).length).toBeGreaterThan(0);
+    await user.click(name);
+    expect(await screen.findByRole('dialog', { name: 'Full name of Harman' })).toHaveTextContent('Harmanpreet Kaur');
   });
 
   it('shows Player Selection picks by position, without winners', async () => {
@@ -208,7 +262,7 @@ describe('All Selections', () => {
     renderApp('/home/all-predictions', { user: testUser });
     await pickLeague(user, 'Office PS');
     await screen.findByText('Rohit Sharma (MI)');
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['User', 'Position', 'Selection']);
+    expect(headers()).toEqual(['Position', 'Selection']);
     expect(rowOf('Rohit Sharma (MI)')).not.toHaveAttribute('data-tone');
     expect(posts(requests, '/view/playerSelectionsForFixture')[0]?.body).toEqual({ LeagueID: 2, FixtureID: 20 });
   });

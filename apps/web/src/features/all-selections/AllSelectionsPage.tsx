@@ -7,7 +7,7 @@ import {
   Select,
   Text,
   TextField,
-  Tooltip,
+  Toggletip,
 } from '@fantasy-cricket/ui';
 import { messages } from '@fantasy-cricket/rules';
 import { useMemo, useState } from 'react';
@@ -30,18 +30,22 @@ import { Page } from '../../shared/Page/Page';
 import {
   defaultFixture,
   filterLines,
+  groupByMember,
   linesFromMatchPredictions,
   linesFromPlayerSelections,
+  type MemberSelections,
   matchesWinner,
   type SelectionLine,
 } from './rows';
+import * as pageStyles from './AllSelectionsPage.css';
+import { usePhoneScreen } from '../../shared/usePhoneScreen';
 
 const m = messages.leaderboard;
 
 /**
  * All Selections (spec sections 2, 4 and 8): everyone's picks for one fixture of an Active or
- * Finished league, filterable, with each Match Prediction pick marked as a match or a break once the
- * winners are known.
+ * Finished league, filterable, grouped by member (one block each, a row per pick), with each Match
+ * Prediction pick marked as a match or a miss once the winners are known.
  */
 export function AllSelectionsPage() {
   const leagues = useMyLeagues(viewableForSelections);
@@ -80,31 +84,13 @@ export function AllSelectionsPage() {
 
   const visible = useMemo(() => filterLines(lines ?? [], query), [lines, query]);
 
+  const phone = usePhoneScreen();
+  const groups = useMemo(() => groupByMember(visible), [visible]);
+
   const columns = useMemo(() => {
     const col = createDataTableColumnHelper<SelectionLine>();
     const list: DataTableColumn<SelectionLine>[] = [
-      col.accessor('user', {
-        header: 'User',
-        meta: { rowHeader: true },
-        cell: ({ row }) => {
-          const line = row.original;
-          return (
-            <span className={styles.cellStack}>
-              {line.fullName ? (
-                <Tooltip content={line.fullName}>
-                  <button type="button" className={styles.nameButton} aria-label={`${line.user} (${line.fullName})`}>
-                    {line.user}
-                  </button>
-                </Tooltip>
-              ) : (
-                <span>{line.user}</span>
-              )}
-              {line.isOwn ? <OwnBadge /> : null}
-            </span>
-          );
-        },
-      }),
-      col.accessor('what', { header: isPs ? 'Position' : 'Feature' }),
+      col.accessor('what', { header: isPs ? 'Position' : 'Feature', meta: { rowHeader: true } }),
       col.accessor('selection', {
         header: 'Selection',
         cell: ({ row }) => {
@@ -120,7 +106,7 @@ export function AllSelectionsPage() {
         },
       }),
     ];
-    if (!isPs) {
+    if (!isPs && !phone) {
       list.push(
         col.accessor('winner', {
           header: 'Winner',
@@ -136,7 +122,7 @@ export function AllSelectionsPage() {
       );
     }
     return list;
-  }, [isPs]);
+  }, [isPs, phone]);
 
   return (
     <Page title="All Selections" intro="See everyone's picks for a fixture, and how they fared." width="wide">
@@ -192,26 +178,89 @@ export function AllSelectionsPage() {
               loadingText="Loading selections…"
               errorMessage={m.loadSelectionsFailed}
             >
-              {() => (
-                <DataTable
-                  caption={`Selections for ${fixture.FixtureName}`}
-                  captionHidden
-                  className={styles.table}
-                  columns={columns}
-                  data={visible}
-                  getRowId={(line) => line.key}
-                  getRowProps={(line) => {
-                    const match = isPs ? null : matchesWinner(line);
-                    return match === null ? undefined : { tone: match ? 'success' : 'error' };
-                  }}
-                  emptyMessage={messages.selections.noDetails}
-                />
-              )}
+              {() =>
+                groups.length === 0 ? (
+                  <Text tone="muted">{messages.selections.noDetails}</Text>
+                ) : (
+                  <>
+                    {/* On a phone the Winner column is not in each member's table: the results, once, above them. */}
+                    {phone && !isPs ? <Results lines={lines ?? []} /> : null}
+                    <ol className={pageStyles.members} aria-label={`Selections for ${fixture.FixtureName}, by member`}>
+                      {groups.map((group) => (
+                        <li key={group.userId} className={pageStyles.member}>
+                          <MemberHeading group={group} isPs={isPs} />
+                          <DataTable
+                            caption={`Selections of ${group.user}`}
+                            captionHidden
+                            // A member's picks: a few short rows, one line each on a phone.
+                            stackBelow="never"
+                            className={`${styles.table} ${pageStyles.compact}`}
+                            columns={columns}
+                            data={group.lines}
+                            getRowId={(line) => line.key}
+                            getRowProps={(line) => {
+                              const match = isPs ? null : matchesWinner(line);
+                              return match === null ? undefined : { tone: match ? 'success' : 'error' };
+                            }}
+                            emptyMessage={messages.selections.noDetails}
+                          />
+                        </li>
+                      ))}
+                    </ol>
+                  </>
+                )
+              }
             </QueryState>
           </div>
         </Card>
       ) : null}
     </Page>
+  );
+}
+
+/** Each feature's winners, once (a phone's stand-in for the Winner column); nothing before a result. */
+function Results({ lines }: { lines: readonly SelectionLine[] }) {
+  const winners = new Map<string, string>();
+  for (const line of lines) if (line.winner && !winners.has(line.what)) winners.set(line.what, line.winner);
+  if (winners.size === 0) return null;
+  return (
+    <section className={pageStyles.results} aria-labelledby="all-selections-results">
+      <h3 id="all-selections-results" className={pageStyles.resultsHeading}>
+        Winners
+      </h3>
+      <dl className={pageStyles.resultList}>
+        {[...winners].map(([feature, winner]) => (
+          <div key={feature}>
+            <dt>{feature}</dt>
+            <dd>{winner}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** A member's name (the full name on a tap in private leagues), You, and how their picks fared. */
+function MemberHeading({ group, isPs }: { group: MemberSelections; isPs: boolean }) {
+  return (
+    <h3 className={pageStyles.memberHeading}>
+      {group.fullName ? (
+        // The full name opens on a tap as well as on hover: phones show it too.
+        <Toggletip label={`Full name of ${group.user}`} content={group.fullName}>
+          <button type="button" className={styles.nameButton} aria-label={`${group.user} (${group.fullName})`}>
+            {group.user}
+          </button>
+        </Toggletip>
+      ) : (
+        <span>{group.user}</span>
+      )}
+      {group.isOwn ? <OwnBadge /> : null}
+      {!isPs && group.decided > 0 ? (
+        <Text as="span" size="sm" tone="muted" weight="regular" className={pageStyles.tally}>
+          {group.matches} of {group.decided} {group.decided === 1 ? 'pick matches' : 'picks match'}
+        </Text>
+      ) : null}
+    </h3>
   );
 }
 

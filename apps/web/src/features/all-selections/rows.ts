@@ -5,6 +5,7 @@ import { sortByStart } from '../../shared/picks/leagues';
 /** One line of the All Selections grid, for both league types. */
 export interface SelectionLine {
   key: string;
+  userId: number;
   user: string;
   fullName: string;
   /** Feature (Match Prediction) or position (Player Selection). */
@@ -19,6 +20,7 @@ export interface SelectionLine {
 export const linesFromMatchPredictions = (rows: readonly FixtureSelection[]): SelectionLine[] =>
   rows.map((r, i) => ({
     key: `${r.UserID}-${r.FeatureID}-${i}`,
+    userId: r.UserID,
     user: r.UserDisplayName,
     fullName: r.UserFullName,
     what: r.Feature,
@@ -31,6 +33,7 @@ export const linesFromMatchPredictions = (rows: readonly FixtureSelection[]): Se
 export const linesFromPlayerSelections = (rows: readonly FixturePlayerSelection[]): SelectionLine[] =>
   rows.map((r, i) => ({
     key: `${r.UserID}-${r.PositionID}-${r.PositionOrder}-${i}`,
+    userId: r.UserID,
     user: r.UserDisplayName,
     fullName: r.UserFullName,
     what: r.PositionName,
@@ -64,4 +67,43 @@ export function defaultFixture(fixtures: readonly Fixture[]): Fixture | undefine
   const sorted = sortByStart(fixtures);
   const started = sorted.filter((f) => f.HasStarted);
   return started[started.length - 1] ?? sorted[0];
+}
+
+/** One member's picks of the fixture, as All Selections groups them. */
+export interface MemberSelections {
+  userId: number;
+  user: string;
+  fullName: string;
+  isOwn: boolean;
+  lines: SelectionLine[];
+  /** Picks that match the winners, and picks with a result (Match Prediction; 0 and 0 before one). */
+  matches: number;
+  decided: number;
+}
+
+/** The lines grouped by member, in the order the members first appear (the server's order). */
+export function groupByMember(lines: readonly SelectionLine[]): MemberSelections[] {
+  const groups = new Map<number, MemberSelections>();
+  for (const line of lines) {
+    let group = groups.get(line.userId);
+    if (!group) {
+      group = {
+        userId: line.userId,
+        user: line.user,
+        fullName: line.fullName,
+        isOwn: line.isOwn,
+        lines: [],
+        matches: 0,
+        decided: 0,
+      };
+      groups.set(line.userId, group);
+    }
+    group.lines.push(line);
+    const match = matchesWinner(line);
+    if (match !== null) {
+      group.decided += 1;
+      if (match) group.matches += 1;
+    }
+  }
+  return [...groups.values()];
 }

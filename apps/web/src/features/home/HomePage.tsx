@@ -1,45 +1,24 @@
-import {
-  Button,
-  Card,
-  createDataTableColumnHelper,
-  DataTable,
-  type DataTableColumn,
-  QueryState,
-} from '@fantasy-cricket/ui';
-import { DAILY_CHALLENGE_MATCH, messages } from '@fantasy-cricket/rules';
+import { Card, createDataTableColumnHelper, DataTable, type DataTableColumn, QueryState } from '@fantasy-cricket/ui';
+import { messages } from '@fantasy-cricket/rules';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState } from 'react';
 import { storedUserAtom } from '../../shared/atoms';
 import { usePlayerStatsQuery } from '../../data/cricket/player-stats-query';
 import type { StatsWidget } from '../../data/cricket/types';
+import { useHomeSummaryQuery } from '../../data/home/home-summary-query';
 import { usePublicLeaguesQuery } from '../../data/leagues/public-leagues-query';
-import type { PublicLeague } from '../../data/leagues/types';
+import { useLiveFixturesQuery } from '../../data/live/live-fixtures-query';
 import { queryState } from '../../data/query-state';
-import * as styles from '../../shared/leagues/leagues.css';
-import { LiveNowCard } from './LiveNowCard';
+import * as leagueStyles from '../../shared/leagues/leagues.css';
 import { Page } from '../../shared/Page/Page';
-import { homeScreen } from '../../shared/navigation';
+import { DailyChallenges, initialGamerName } from './DailyChallenges';
+import * as styles from './home.css';
+import { readHomeLayout, rememberHomeLayout } from './layoutMemory';
+import { LiveNowCard } from './LiveNowCard';
+import { YourLeagues } from './YourLeagues';
 
 type StatRow = StatsWidget['StatEntry'][number];
-
-const col = createDataTableColumnHelper<PublicLeague>();
-const challengeColumns = [
-  col.accessor('LeagueName', {
-    header: 'League Name',
-    meta: { rowHeader: true },
-    cell: (info) => (
-      <div className={styles.actionsStart}>
-        <span>{info.getValue()}</span>
-        <Button asChild size="sm" variant="secondary">
-          <Link to="/home/join-league?isPublicLeague=true" aria-label={`Join ${info.getValue()}`}>
-            Join
-          </Link>
-        </Button>
-      </div>
-    ),
-  }),
-];
 
 /** The columns of a statistics widget: the keys of its entries, in first-seen order. */
 export function statColumns(rows: readonly StatRow[]): DataTableColumn<StatRow>[] {
@@ -60,74 +39,92 @@ export function statColumns(rows: readonly StatRow[]): DataTableColumn<StatRow>[
   );
 }
 
-/** /home (spec section 2, "Home"): a welcome, what is live now, today's Daily Challenges and the statistics tables. */
+function Statistics({ stats }: { stats: UseQueryResult<StatsWidget[]> }) {
+  return stats.isSuccess && stats.data.length > 0 ? (
+    stats.data.map((widget: StatsWidget) => (
+      <Card key={widget.Header} title={widget.Header}>
+        <DataTable
+          caption={widget.Header}
+          captionHidden
+          className={leagueStyles.table}
+          columns={statColumns(widget.StatEntry)}
+          data={widget.StatEntry}
+          emptyMessage="No entries yet."
+        />
+      </Card>
+    ))
+  ) : (
+    <Card title="Statistics">
+      <QueryState
+        {...queryState(stats)}
+        loadingText="Loading statistics…"
+        errorMessage={messages.common.unexpected}
+        isEmpty
+        emptyMessage="No statistics yet: they appear once the season's matches are played."
+      />
+    </Card>
+  );
+}
+
+/**
+ * /home (spec section 2, "Home"): the player first — their leagues with rank and points, the next
+ * lock and what is live in them — then what is live now, today's Daily Challenges (with a one-tap
+ * join) and the statistics tables. A newcomer gets a first step, and the Daily Challenges next to it.
+ *
+ * Every load starts at once; the sections are placed top to bottom, each once the ones above it have
+ * their final size (the player's leagues hold their place with a skeleton meanwhile). So nothing on
+ * screen moves as answers arrive: what is added appears below.
+ */
 export function HomePage() {
   const user = useAtomValue(storedUserAtom);
-  const publicLeagues = usePublicLeaguesQuery(user?.userId ?? 0);
+  const userId = user?.userId ?? 0;
+  const [layout] = useState(readHomeLayout);
+  const summary = useHomeSummaryQuery(userId);
+  const live = useLiveFixturesQuery();
+  const publicLeagues = usePublicLeaguesQuery(userId);
   const stats = usePlayerStatsQuery();
-  const challenges = useMemo(
-    () => (publicLeagues.data ?? []).filter((l) => l.LeagueName.includes(DAILY_CHALLENGE_MATCH)),
-    [publicLeagues.data],
-  );
+
+  useEffect(() => {
+    if (summary.data) rememberHomeLayout(summary.data);
+  }, [summary.data]);
+
+  // The order is set by the first answer: a join on this page does not swap the sections around.
+  const [newcomer, setNewcomer] = useState<boolean | null>(null);
+  if (newcomer === null && summary.isSuccess) setNewcomer(summary.data.Leagues.length === 0);
+  const gamerName = initialGamerName(summary.data?.GamerName ?? '', user?.firstName ?? '');
+  const settled = (q: { status: string }) => q.status !== 'pending';
+  // The sections in order; each is placed once every section above it has settled.
+  const sections = [
+    { key: 'leagues', query: summary, node: <YourLeagues key="leagues" summary={summary} layout={layout} /> },
+    ...(newcomer
+      ? [
+          {
+            key: 'challenges',
+            query: publicLeagues,
+            node: (
+              <DailyChallenges key="challenges" publicLeagues={publicLeagues} userId={userId} gamerName={gamerName} />
+            ),
+          },
+          { key: 'live', query: live, node: <LiveNowCard key="live" /> },
+        ]
+      : [
+          { key: 'live', query: live, node: <LiveNowCard key="live" /> },
+          {
+            key: 'challenges',
+            query: publicLeagues,
+            node: (
+              <DailyChallenges key="challenges" publicLeagues={publicLeagues} userId={userId} gamerName={gamerName} />
+            ),
+          },
+        ]),
+    { key: 'stats', query: stats, node: <Statistics key="stats" stats={stats} /> },
+  ];
+  const placed = sections.findIndex((_section, i) => i > 0 && !settled(sections[i - 1]!.query));
 
   return (
-    <Page
-      title="Home"
-      intro={
-        user ? `Good to see you, ${user.firstName}. Pick a challenge, start a league or check the numbers.` : undefined
-      }
-      width="wide"
-    >
-      <div className={styles.stack}>
-        <LiveNowCard />
-        <Card
-          title="Daily Challenges"
-          actions={
-            <Button asChild size="sm" variant="ghost">
-              <Link to="/home/start-league">{homeScreen('start-league').label}</Link>
-            </Button>
-          }
-        >
-          <QueryState
-            {...queryState(publicLeagues)}
-            loadingText="Loading daily challenges…"
-            errorMessage={messages.home.dailyChallengesFailed}
-          >
-            <DataTable
-              caption="Daily Challenges"
-              captionHidden
-              className={styles.table}
-              columns={challengeColumns}
-              data={challenges}
-              getRowId={(row) => String(row.LeagueID)}
-              emptyMessage="No Daily Challenges are open right now. Check back tomorrow."
-            />
-          </QueryState>
-        </Card>
-        {stats.isSuccess && stats.data.length > 0 ? (
-          stats.data.map((widget: StatsWidget) => (
-            <Card key={widget.Header} title={widget.Header}>
-              <DataTable
-                caption={widget.Header}
-                captionHidden
-                className={styles.table}
-                columns={statColumns(widget.StatEntry)}
-                data={widget.StatEntry}
-                emptyMessage="No entries yet."
-              />
-            </Card>
-          ))
-        ) : (
-          <Card title="Statistics">
-            <QueryState
-              {...queryState(stats)}
-              loadingText="Loading statistics…"
-              errorMessage={messages.common.unexpected}
-              isEmpty
-              emptyMessage="No statistics yet: they appear once the season's matches are played."
-            />
-          </Card>
-        )}
+    <Page title="Home" intro={user ? `Good to see you, ${user.firstName}.` : undefined} width="wide">
+      <div className={styles.sections}>
+        {(placed === -1 ? sections : sections.slice(0, placed)).map((section) => section.node)}
       </div>
     </Page>
   );

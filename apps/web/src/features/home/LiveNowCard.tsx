@@ -13,14 +13,17 @@ function Score({ f }: { f: LiveFixtureSummary }) {
   return (
     <ul className={styles.innings}>
       {f.Innings.map((i) => (
-        <li key={i.Innings}>
-          <span>{i.Team}</span>{' '}
-          <strong className={styles.score}>
-            {i.Runs}/{i.Wickets}
-          </strong>{' '}
-          <Text as="span" size="sm" tone="muted">
-            ({i.Overs} ov)
-          </Text>
+        <li key={i.Innings} className={styles.inningsLine}>
+          <span>{i.Team}</span>
+          {/* The score on a line of its own: as it grows ball by ball, no line re-wraps. */}
+          <span className={styles.nowrap}>
+            <strong className={styles.score}>
+              {i.Runs}/{i.Wickets}
+            </strong>{' '}
+            <Text as="span" size="sm" tone="muted">
+              ({i.Overs} ov)
+            </Text>
+          </span>
         </li>
       ))}
     </ul>
@@ -38,7 +41,11 @@ function NextUp({ f }: { f: LiveFixtureSummary }) {
         <LiveStateChip state="upcoming" />
       </div>
       <Text size="sm" tone="muted">
-        {f.FixtureName} · {left !== undefined && left > 0 ? `starts in ${formatCountdown(left)}` : 'starting now'}
+        {f.FixtureName}
+        <br />
+        <span className={styles.nowrap}>
+          {left !== undefined && left > 0 ? `Starts in ${formatCountdown(left)}` : 'Starting now'}
+        </span>
       </Text>
       <Button asChild size="sm" variant="ghost">
         <Link to="/home/my-predictions">Make your picks</Link>
@@ -47,9 +54,15 @@ function NextUp({ f }: { f: LiveFixtureSummary }) {
   );
 }
 
+/** The card's heading: "Live now" only over a match being played, else what it shows. */
+export function liveCardTitle(liveCount: number, hasNext: boolean): string {
+  if (liveCount > 0) return 'Live now';
+  return hasNext ? 'Next match' : 'Live matches';
+}
+
 /**
  * Home's "Live now": the fixtures being played (their score, following the live stream) with a link to
- * each one's Match Centre, or else the next fixture to start with a countdown.
+ * each one's Match Centre, or else — headed "Next match" — the next fixture to start with a countdown.
  */
 export function LiveNowCard() {
   const list = useLiveFixturesQuery();
@@ -57,7 +70,7 @@ export function LiveNowCard() {
   useLiveTopics({ fixtures: live.map((f) => f.FixtureID) });
   const next = list.data?.Next[0];
   return (
-    <Card title="Live now">
+    <Card title={list.isSuccess ? liveCardTitle(live.length, next !== undefined) : 'Live matches'}>
       <QueryState
         {...queryState(list)}
         loadingText="Loading live matches…"

@@ -36,3 +36,8 @@ export const innings = style({
 });
 
 export const score = style({ fontVariantNumeric: 'tabular-nums', fontSize: vars.fontSize.lg });
+
+/** An innings: the team, then its score on a line of its own. */
+export const inningsLine = style({ display: 'flex', flexDirection: 'column' });
+
+export const nowrap = style({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });

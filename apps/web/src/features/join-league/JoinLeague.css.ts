@@ -19,3 +19,16 @@ export const legend = style({
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 });
+
+/** The next step after a join (make the picks, or wait for the admin): one tap. */
+export const nextStep = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.successBg,
+  color: vars.color.successFg,
+  border: `1px solid ${vars.color.successBorder}`,
+});

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { messages } from '@fantasy-cricket/rules';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, reply } from '../../test/api';
 import { renderApp, testUser } from '../../test/render';
@@ -45,6 +46,10 @@ describe('Join a League', () => {
     expect(await screen.findByText('Please fix the errors in the form.')).toBeInTheDocument();
     expect(screen.getByText('* League Code is required')).toBeInTheDocument();
     expect(screen.getByText('* Display Name is required')).toBeInTheDocument();
+    // The message names the field as its label does.
+    expect(screen.getByRole('textbox', { name: /^Gamer Name \(display name\)/ })).toHaveAccessibleDescription(
+      /^\* Display Name is required/,
+    );
     await user.type(screen.getByLabelText(/League Code/), 'ABC123');
     await user.type(screen.getByLabelText(/Gamer Name/), 'ab');
     await user.click(screen.getByRole('button', { name: 'Join Private League' }));
@@ -65,6 +70,9 @@ describe('Join a League', () => {
       await screen.findByText('Your request to join the league is sent for Approval to the League Admin !'),
     ).toBeInTheDocument();
     expect(requests[0]?.body).toEqual({ UserID: 7, LeagueCode: 'ABC123', DisplayName: 'Smriti18' });
+    // The next step, one tap away: the admin decides; the league is in My Leagues meanwhile.
+    const next = screen.getByText("Waiting for the admin's approval.").closest('[role="status"]') as HTMLElement;
+    expect(within(next).getByRole('link', { name: 'My Leagues' })).toHaveAttribute('href', '/home/view-my-leagues');
   });
 
   it('opens from an invite link with the code filled in; the request still waits for approval', async () => {
@@ -89,13 +97,15 @@ describe('Join a League', () => {
   });
 
   it.each([
-    [404, 'No league found with this code.'],
-    [500, 'An error occurred while joining the league.'],
-  ] as const)('shows the generic handler message for a %i private join', async (status, message) => {
+    [404, 'No league found with this code.', 'No league found with this code.'],
+    [500, 'x', 'An error occurred while joining the league.'],
+    // Too many codes not found: the server's message says how long to wait.
+    [429, messages.leagueApi.tooManyWrongCodes('12 minutes'), messages.leagueApi.tooManyWrongCodes('12 minutes')],
+  ] as const)('shows the right message for a %i private join', async (status, serverMessage, message) => {
     mockApi({
       method: 'POST',
       pattern: /joinLeague$/,
-      reply: () => ({ status, body: apiError('No league found with this code.') }),
+      reply: () => ({ status, body: apiError(serverMessage) }),
     });
     const user = userEvent.setup();
     renderApp('/home/join-league', { user: testUser });
@@ -147,7 +157,7 @@ describe('Join a League', () => {
     const row = (await screen.findByRole('rowheader', { name: new RegExp(dc.LeagueName) })).closest(
       'tr',
     ) as HTMLElement;
-    const input = within(row).getByRole('textbox', { name: `Gamer Name for ${dc.LeagueName}` });
+    const input = within(row).getByRole('textbox', { name: `Gamer Name (display name) for ${dc.LeagueName}` });
     await user.type(input, ' ab ');
     await user.click(within(row).getByRole('button', { name: `Join ${dc.LeagueName}` }));
     expect(
@@ -165,6 +175,11 @@ describe('Join a League', () => {
     });
     expect(screen.queryByText(dc.LeagueName)).not.toBeInTheDocument();
     expect(screen.getByText('Weekend Warriors')).toBeInTheDocument();
+    // The next step, one tap away: the picks of the league just joined.
+    expect(screen.getByRole('link', { name: 'Make your picks' })).toHaveAttribute(
+      'href',
+      '/home/my-predictions?league=50',
+    );
   });
 
   it('shows the gamer-name tooltip on focus', async () => {
@@ -173,7 +188,7 @@ describe('Join a League', () => {
     renderApp('/home/join-league?isPublicLeague=true', { user: testUser });
     await screen.findByText(dc.LeagueName);
     await user.tab();
-    screen.getByRole('textbox', { name: `Gamer Name for ${dc.LeagueName}` }).focus();
+    screen.getByRole('textbox', { name: `Gamer Name (display name) for ${dc.LeagueName}` }).focus();
     expect(
       (await screen.findAllByText('This is what your name will look like to other participants in this league.'))
         .length,

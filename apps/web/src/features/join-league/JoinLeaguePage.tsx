@@ -14,9 +14,10 @@ import { joinPrivateFormSchema, messages, PUBLIC_SEARCH_MIN, publicJoinError } f
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { storedUserAtom } from '../../shared/atoms';
-import { notify, notifyError, notifySuccess } from '../../shared/notify';
+import { ApiError } from '../../shared/api';
+import { errorNotificationText, notify, notifySuccess } from '../../shared/notify';
 import { useJoinLeagueMutation } from '../../data/leagues/member-mutations';
 import { usePublicLeaguesQuery } from '../../data/leagues/public-leagues-query';
 import type { PublicLeague } from '../../data/leagues/types';
@@ -24,9 +25,20 @@ import { queryState } from '../../data/query-state';
 import * as styles from '../../shared/leagues/leagues.css';
 import { Page } from '../../shared/Page/Page';
 import { INVITE_CODE_PARAM, invitedCode } from '../../shared/leagues/invite';
+import { picksLink } from '../../shared/leagues/links';
+import { homeScreen } from '../../shared/navigation';
 import * as joinStyles from './JoinLeague.css';
 
 const m = messages.join;
+
+/**
+ * A refused join: the spec's generic handler, and besides it the server's message for a 429 (too many
+ * league codes that were not found: it says how long to wait, which the generic text would hide).
+ */
+function notifyJoinError(error: unknown): void {
+  const tooMany = error instanceof ApiError && error.status === 429 && error.serverMessage;
+  notify('error', tooMany || errorNotificationText(error, m.joinFailed));
+}
 
 /** What the public search box starts with. */
 export const DEFAULT_PUBLIC_SEARCH = 'Daily Challenge';
@@ -57,6 +69,46 @@ function useDebouncedSearch(text: string): string {
   return search;
 }
 
+/** A join that went through: the league and whether the player is in (Approved) or waits (Pending). */
+interface Joined {
+  leagueId: number;
+  /** Known for a public league joined from its row; a private request knows only its code. */
+  leagueName: string | null;
+  status: 'Pending' | 'Approved' | 'Rejected';
+}
+
+/** The next step after a join, one tap away: the picks of the league, or My Leagues while the admin decides. */
+function NextStep({ joined }: { joined: Joined }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
+  if (joined.status === 'Approved') {
+    const name = joined.leagueName ?? 'The league';
+    return (
+      <div ref={ref} className={joinStyles.nextStep} role="status">
+        <Text as="span">
+          {m.publicJoined} {name} is now one of your leagues: make your picks for its next fixture.
+        </Text>
+        <Button asChild>
+          <Link to={picksLink(joined.leagueId)}>{messages.home.makePicks}</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div ref={ref} className={joinStyles.nextStep} role="status">
+      <Text as="span">
+        <strong>{messages.home.waitingApproval}.</strong> The league is in My Leagues meanwhile; its picks open once the
+        admin approves you.
+      </Text>
+      <Button asChild variant="secondary">
+        <Link to="/home/view-my-leagues">{homeScreen('view-my-leagues').label}</Link>
+      </Button>
+    </div>
+  );
+}
+
 function PrivateJoin({
   userId,
   invited,
@@ -65,7 +117,7 @@ function PrivateJoin({
   userId: number | undefined;
   /** The code of the invite link that opened the page ('' when none): filled in. */
   invited: string;
-  onJoined: () => void;
+  onJoined: (joined: Joined) => void;
 }) {
   const join = useJoinLeagueMutation();
   const [formError, setFormError] = useState<string>();
@@ -98,16 +150,16 @@ function PrivateJoin({
               return;
             }
             try {
-              await join.mutateAsync({
+              const answer = await join.mutateAsync({
                 UserID: userId,
                 LeagueCode: values.leagueCode,
                 DisplayName: values.displayName,
               });
               notifySuccess(m.privateSent);
               reset({ leagueCode: '', displayName: '' });
-              onJoined();
+              onJoined({ leagueId: answer.LeagueID, leagueName: null, status: answer.Status });
             } catch (error) {
-              notifyError(error, m.joinFailed);
+              notifyJoinError(error);
             }
           },
           () => setFormError(messages.common.fixForm),
@@ -129,7 +181,7 @@ function PrivateJoin({
             {...register('leagueCode')}
           />
           <TextField
-            label="Gamer Name"
+            label={m.gamerNameLabel}
             required
             autoComplete="nickname"
             hint={m.gamerNameTooltip}
@@ -147,7 +199,7 @@ function PrivateJoin({
   );
 }
 
-function PublicJoin({ userId }: { userId: number | undefined }) {
+function PublicJoin({ userId, onJoined }: { userId: number | undefined; onJoined: (joined: Joined) => void }) {
   const [search, setSearch] = useState(DEFAULT_PUBLIC_SEARCH);
   const searched = useDebouncedSearch(search);
   const leaguesQuery = usePublicLeaguesQuery(userId ?? 0, searched);
@@ -170,10 +222,15 @@ function PublicJoin({ userId }: { userId: number | undefined }) {
     setJoining(league.LeagueID);
     try {
       // The league leaves the cached public lists (the mutation updates them).
-      await joinMutation.mutateAsync({ UserID: userId, LeagueCode: league.LeagueCode, DisplayName: displayName });
+      const answer = await joinMutation.mutateAsync({
+        UserID: userId,
+        LeagueCode: league.LeagueCode,
+        DisplayName: displayName,
+      });
       notifySuccess(m.publicJoined);
+      onJoinedRef.current({ leagueId: answer.LeagueID, leagueName: league.LeagueName, status: answer.Status });
     } catch (error) {
-      notifyError(error, m.joinFailed);
+      notifyJoinError(error);
     } finally {
       setJoining(null);
     }
@@ -181,6 +238,8 @@ function PublicJoin({ userId }: { userId: number | undefined }) {
 
   const joinRef = useRef(join);
   joinRef.current = join;
+  const onJoinedRef = useRef(onJoined);
+  onJoinedRef.current = onJoined;
   const rows = useMemo(
     () =>
       (leagues ?? []).map((league) => ({
@@ -215,12 +274,12 @@ function PublicJoin({ userId }: { userId: number | undefined }) {
       }),
       col.display({
         id: 'gamer-name',
-        header: 'Gamer Name',
+        header: m.gamerNameLabel,
         cell: ({ row }) => (
           <Tooltip content={m.gamerNameTooltip}>
             <input
               className={styles.wideInput}
-              aria-label={`Gamer Name for ${row.original.LeagueName}`}
+              aria-label={`${m.gamerNameLabel} for ${row.original.LeagueName}`}
               autoComplete="nickname"
               value={row.original.gamerName}
               onChange={(event) => {
@@ -286,8 +345,10 @@ export function JoinLeaguePage() {
   const isPublic = params.get('isPublicLeague') === 'true';
   const invited = isPublic ? '' : invitedCode(params);
   const choose = (pub: boolean) => setParams({ isPublicLeague: String(pub) }, { replace: true });
+  const [joined, setJoined] = useState<Joined | null>(null);
   /** After the request is sent the invite's code leaves the address (a reload starts empty). */
-  const dropInvite = () => {
+  const privateJoined = (next: Joined) => {
+    setJoined(next);
     if (!params.has(INVITE_CODE_PARAM)) return;
     setParams({ isPublicLeague: 'false' }, { replace: true });
   };
@@ -307,10 +368,11 @@ export function JoinLeaguePage() {
           Public League
         </Button>
       </fieldset>
+      {joined ? <NextStep joined={joined} /> : null}
       {isPublic ? (
-        <PublicJoin userId={user?.userId} />
+        <PublicJoin userId={user?.userId} onJoined={setJoined} />
       ) : (
-        <PrivateJoin key={invited} userId={user?.userId} invited={invited} onJoined={dropInvite} />
+        <PrivateJoin key={invited} userId={user?.userId} invited={invited} onJoined={privateJoined} />
       )}
     </Page>
   );

@@ -3,6 +3,7 @@ import { expect, screen, waitFor, within } from 'storybook/test';
 import { http, serverError } from '../../stories/api';
 import { AppAt, freshApp } from '../../stories/app';
 import { mpLeague, progressionSettled, rememberLeague, standingsHandlers } from '../../stories/standings';
+import { makeLeaderboardRow } from './testData';
 import { LeaderboardPage } from './LeaderboardPage';
 
 /**
@@ -161,18 +162,119 @@ export const LiveProvisional: Story = {
       .getByRole('rowheader', { name: /^Smriti18/ })
       .closest('tr') as HTMLElement;
     await expect(me).toHaveTextContent('1 (Gold medal)');
-    await expect(me).toHaveTextContent('+35 live');
+    await expect(within(me).getByTestId('live-points')).toBeVisible();
+    await expect(me).toHaveTextContent('135');
     // The change the stream sent applies on the snapshot: Deepti climbs to 3rd, and the rank is shown moving.
     const deepti = () =>
       within(table)
         .getByRole('rowheader', { name: /^Deepti/ })
         .closest('tr') as HTMLElement;
-    await waitFor(() => expect(deepti()).toHaveTextContent('+25 live'));
+    await waitFor(() => expect(deepti()).toHaveTextContent('85'));
     await expect(deepti().querySelector('[data-moved]')).toHaveAttribute('data-moved', 'up');
     await expect(screen.getByRole('link', { name: 'Watch in the Match Centre' })).toHaveAttribute(
       'href',
       '/home/match-centre/7?league=1',
     );
+    await progressionSettled();
+  },
+};
+
+const NAMES = [
+  'Grace',
+  'Dev',
+  'Asha',
+  'Ben',
+  'Chloe',
+  'Farhan',
+  'Hugo',
+  'Ellie',
+  'Wendy',
+  'Yasmin',
+  'Priya',
+  'Uma',
+  'Tom',
+  'Bartholomew Featherstonehaugh',
+  'Amir',
+  'Sara',
+  'Rohan',
+  'Vik',
+  'Zane',
+];
+
+/** Twenty members: the signed-in one (UserID 7) 11th, the others around, each with live points. */
+const twentyScored = [...NAMES.slice(0, 10), 'Smriti18', ...NAMES.slice(10)].map((name, i) =>
+  makeLeaderboardRow({
+    UserID: name === 'Smriti18' ? 7 : 100 + i,
+    UserDisplayName: name,
+    UserFullName: `${name} ${'Kaur Sharma Rodrigues Mandhana'.split(' ')[i % 4]}`,
+    Position: i + 1,
+    PositionChange: 0,
+    TotalPoints: 200 - i * 8,
+    PointsGained: 10,
+    IsMe: name === 'Smriti18',
+  }),
+);
+const twentyLive = {
+  LeagueID: 1,
+  Version: 3,
+  Live: true,
+  Provisional: true,
+  FixtureIDs: [7],
+  Rows: twentyScored.map((r, i) => ({
+    UserID: r.UserID,
+    UserDisplayName: r.UserDisplayName,
+    Position: i + 1,
+    PositionChange: i % 5 === 0 ? 1 : i % 7 === 0 ? -2 : 0,
+    TotalPoints: r.TotalPoints + (i % 3) * 5,
+    LivePoints: (i % 3) * 5,
+  })),
+};
+
+/**
+ * A league of twenty during a live match: on a phone one compact line per member, at least ten in the
+ * window, no "Gain 0" beside live points (Gain is the match's points so far, marked live); a row opens
+ * its details. On a desktop the whole table, Points and Gain marked live.
+ */
+export const LiveTwentyMembers: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        leaderboard: [http.get('/view/leaderboard/{leagueId}', ({ response }) => response(200).json(twentyScored))],
+        live: [
+          http.get('/live/standings/{leagueId}', ({ response }) => response(200).json(twentyLive)),
+          http.get('/live/stream', ({ response }) => response.untyped(new Response(null, { status: 503 }))),
+          http.get('/live/events', ({ response }) => response(200).json({ Events: [], LastEventID: 0 })),
+        ],
+      },
+    },
+  },
+  play: async ({ userEvent }) => {
+    await expect(await screen.findByText('Provisional · live')).toBeVisible();
+    const table = screen.getByRole('table', { name: 'Leaderboard of Office MP' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    await expect(rows).toHaveLength(20);
+    const me = within(table)
+      .getByRole('rowheader', { name: /^Smriti18/ })
+      .closest('tr') as HTMLElement;
+    if (window.innerWidth < 600) {
+      // Ten members fit in a phone's window below the header (844 - 64 px).
+      const top = rows[0]!.getBoundingClientRect().top;
+      await expect(rows[9]!.getBoundingClientRect().bottom - top).toBeLessThanOrEqual(780);
+      for (const row of rows) await expect(row.getBoundingClientRect().height).toBeLessThan(80);
+      // No sideways scroll: the points column is in sight.
+      const frame = table.parentElement!;
+      await expect(frame.scrollWidth).toBeLessThanOrEqual(frame.clientWidth);
+      const toggle = within(me).getByRole('button', { name: /^Smriti18/ });
+      await userEvent.click(toggle);
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      const details = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+      await expect(details).toHaveTextContent('Gain5 in the match being played, so far');
+      await expect(details).toHaveTextContent('Score details of Smriti18');
+    } else {
+      const cells = within(me).getAllByRole('cell');
+      await expect(cells.at(-2)).toHaveTextContent('125live');
+      await expect(cells.at(-1)).toHaveTextContent('5live');
+    }
     await progressionSettled();
   },
 };

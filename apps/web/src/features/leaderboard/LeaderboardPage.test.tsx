@@ -3,14 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { resetAppStore } from '../../shared/store';
 import { apiError, type CapturedRequest, custom, jsonResponse, mockApi, reply } from '../../test/api';
+import { phoneWindow } from '../../test/media';
 import { renderApp, testUser } from '../../test/render';
 import { chooseOption, optionNames } from '../../test/select';
 import { makeLeague } from '../../shared/leagues/testData';
+import { psConfigs, psCounts } from '../../shared/picks/testData';
 import { LEADERBOARD_STORAGE_KEY } from './atoms';
 import {
   contestWidgets,
   makeLeaderboardRow,
   makePastPlayerSelection,
+  makePastSelection,
   makeProgression,
   matchPredictionDetails,
   playerScoringBreakdown,
@@ -93,6 +96,22 @@ describe('Leaderboard', () => {
     expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
   });
 
+  it("shows the player's only league without asking; with several, the placeholder waits for a choice", async () => {
+    mockApi(reply('/league/userLeagues/{userId}', 'get', 200, { data: [draft, mp] }), ...stubs().slice(1));
+    renderApp('/home/view-leaderboard', { user: testUser });
+    const league = await screen.findByRole('combobox', { name: 'Select League' });
+    await waitFor(() => expect(league).toHaveTextContent('Office MP'));
+    expect(await screen.findByRole('heading', { name: 'Standings: Office MP' })).toBeInTheDocument();
+  });
+
+  it('keeps the placeholder when the player has several leagues and chose none', async () => {
+    mockApi(...stubs());
+    renderApp('/home/view-leaderboard', { user: testUser });
+    const league = await screen.findByRole('combobox', { name: 'Select League' });
+    expect(league).toHaveTextContent('Select a League');
+    expect(screen.getByText('Choose a league to see its standings.')).toBeInTheDocument();
+  });
+
   it('shows the standings: medals, change, You are here, full names, points and gain, Points highest first', async () => {
     const { requests } = mockApi(...stubs());
     const user = userEvent.setup();
@@ -116,9 +135,7 @@ describe('Leaderboard', () => {
     expect(me).toHaveAttribute('data-tone', 'highlight');
     expect(within(me).getByText('You are here')).toBeInTheDocument();
     expect(me).toHaveTextContent('2 (Silver medal)');
-    // The Change column (on phones the same text sits under the rank, see leaderboard.css.ts).
     expect(me.children[1]).toHaveTextContent(/^\+2Up 2 places$/);
-    expect(me.children[0]).toHaveTextContent('+2');
     expect(me).toHaveTextContent('Up 2 places');
     expect(within(me).getByRole('button', { name: '100 points: score details of Smriti18' })).toBeInTheDocument();
     expect(me).toHaveTextContent('40');
@@ -310,6 +327,39 @@ describe('Score details', () => {
     expect(runsRow.children[3]).toHaveTextContent(/^0$/);
     const match2 = within(dialog).getByRole('region', { name: /^Match 2 - RCB @ MI/ });
     expect(match2).toHaveTextContent('Subtotal: 90 points');
+  });
+
+  it('while a match is live, says who leads a pick’s feature so far instead of "not decided" beside its points; counts in the right number', async () => {
+    const live = [
+      makePastSelection({
+        FixtureID: 30,
+        FixtureName: 'Match 3',
+        Feature: 'Most Runs',
+        FeatureTypeName: 'player',
+        SelectedTeam: '',
+        SelectedPlayer: 'Virat Kohli',
+        WinningTeam: '',
+        Points: 20,
+        Provisional: true,
+        LeadingSoFar: 'Virat Kohli',
+      }),
+    ];
+    mockApi(
+      reply('/view/pastSelections', 'post', 200, live),
+      ...stubs().filter((r) => !r.pattern.source.includes('pastSelections')),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office MP');
+    await user.click(await screen.findByRole('button', { name: '120 points: score details of Harman' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Score details: Harman' });
+    const row = await within(dialog).findByRole('row', { name: /Most Runs/ });
+    expect(row.children[2]).toHaveTextContent(/^Leading so far: Virat Kohli$/);
+    expect(row.children[1]).toHaveTextContent(/^Virat KohliLeading so far: Virat Kohli$/);
+    expect(row.children[3]).toHaveTextContent(/^20$/);
+    expect(dialog).not.toHaveTextContent('Not decided');
+    expect(dialog).toHaveTextContent('1 pick in 1 started fixture');
+    expect(dialog).not.toHaveTextContent('started fixtures');
   });
 
   it('exports Scores.csv with every pick and the total', async () => {
@@ -507,5 +557,157 @@ describe('Score details link from a result email', () => {
     await waitFor(() => expect(router.location.search).toBe(''));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Select League' })).toHaveTextContent('Office MP');
+  });
+});
+
+describe('Leaderboard: how scoring works', () => {
+  it("opens the chosen league's points table, penalties deducted, in both views", async () => {
+    const { requests } = mockApi(
+      ...stubs(),
+      reply('/league_configuration/getConfigurationsForLeague/{leagueId}', 'get', 200, psConfigs),
+      reply('/selection_config/getSelectionConfigsForLeague/{leagueId}', 'get', 200, psCounts),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office PS');
+    // Nothing loads until it is opened.
+    expect(requests.some((r) => r.path.includes('getConfigurationsForLeague'))).toBe(false);
+    await user.click(await screen.findByRole('button', { name: 'How scoring works' }));
+    const dialog = await screen.findByRole('dialog', { name: 'How scoring works: Office PS' });
+    const deducted = await within(dialog).findByRole('region', { name: 'Points deducted' });
+    expect(within(deducted).getByTestId('scoring-line')).toHaveTextContent('Duck\u22122');
+    expect(within(dialog).getByRole('region', { name: 'Your team for each fixture' })).toHaveTextContent(
+      '11 players at most',
+    );
+    expect(requests.find((r) => r.path.includes('getConfigurationsForLeague'))?.path).toBe(
+      '/api/league_configuration/getConfigurationsForLeague/2',
+    );
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('radio', { name: 'Contests' }));
+    expect(screen.getByRole('button', { name: 'How scoring works' })).toBeInTheDocument();
+  });
+});
+
+/** The league's provisional standings while a fixture is live: Smriti18 (me) leads with 40 live points. */
+const liveStandings = {
+  LeagueID: 1,
+  Version: 4,
+  Live: true,
+  Provisional: true,
+  FixtureIDs: [7],
+  Rows: [
+    { UserID: 7, UserDisplayName: 'Smriti18', Position: 1, PositionChange: 1, TotalPoints: 140, LivePoints: 40 },
+    { UserID: 8, UserDisplayName: 'Harman', Position: 2, PositionChange: -1, TotalPoints: 120, LivePoints: 0 },
+    { UserID: 9, UserDisplayName: 'Jemi', Position: 3, PositionChange: 0, TotalPoints: 85, LivePoints: 5 },
+    { UserID: 10, UserDisplayName: 'Deepti', Position: 4, PositionChange: 0, TotalPoints: 60, LivePoints: 0 },
+  ],
+};
+
+describe('Leaderboard on a phone', () => {
+  it('shows one compact line per member (rank and change, name, points); the name opens the row’s details', async () => {
+    phoneWindow();
+    mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office MP');
+    const table = await screen.findByRole('table', { name: 'Leaderboard of Office MP' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Rank', 'Member', 'Points']);
+    const harman = rowOf('Harman');
+    expect(harman.children).toHaveLength(3);
+    // The change of rank sits beside the rank.
+    expect(harman.children[0]).toHaveTextContent('1 (Gold medal)–No change');
+    expect(rowOf('Smriti18').children[0]).toHaveTextContent('2 (Silver medal)+2Up 2 places');
+    // The full name and the gain wait in the details.
+    expect(screen.queryByText('Harmanpreet Kaur')).not.toBeInTheDocument();
+    const toggle = within(harman).getByRole('button', { name: /^Harman/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const details = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(details.closest('tr')?.previousElementSibling).toBe(harman);
+    expect(details).toHaveTextContent('Harmanpreet Kaur');
+    expect(details).toHaveTextContent('Gain5 in the latest scored fixture');
+    expect(details).toHaveTextContent('ChangeNo change');
+    await user.click(within(details).getByRole('button', { name: 'Score details of Harman' }));
+    expect(await screen.findByRole('dialog', { name: 'Score details: Harman' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // A tap elsewhere on the row closes it again.
+    await user.click(within(rowOf('Harman')).getAllByRole('cell')[0]!);
+    expect(within(rowOf('Harman')).getByRole('button', { name: /^Harman/ })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('Harmanpreet Kaur')).not.toBeInTheDocument();
+  });
+
+  it('sorts by Points and Gain from the sort bar; choosing the same one again reverses it', async () => {
+    phoneWindow();
+    mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office MP');
+    await screen.findByRole('table', { name: 'Leaderboard of Office MP' });
+    const bar = screen.getByRole('group', { name: 'Sort the leaderboard' });
+    expect(within(bar).getByRole('button', { name: 'Sort by Points, highest first' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(within(bar).getByRole('button', { name: 'Sort by Gain' }));
+    expect(memberOrder()).toEqual(['Smriti18', 'Deepti', 'Harman', 'Jemi']);
+    expect(within(bar).getByRole('button', { name: 'Sort by Gain, highest first' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(within(bar).getByRole('button', { name: 'Sort by Gain, highest first' }));
+    expect(memberOrder()).toEqual(['Jemi', 'Harman', 'Deepti', 'Smriti18']);
+    await user.click(within(bar).getByRole('button', { name: 'Sort by Points' }));
+    expect(memberOrder()).toEqual(['Harman', 'Smriti18', 'Jemi', 'Deepti']);
+    await user.click(within(bar).getByRole('button', { name: 'Sort by Points, highest first' }));
+    expect(memberOrder()).toEqual(['Deepti', 'Jemi', 'Smriti18', 'Harman']);
+  });
+});
+
+describe('Leaderboard during a live match', () => {
+  it('draws the standings once the live standings are read too, so the provisional note and figures do not move the table', async () => {
+    let answer: (value: Response) => void = () => {};
+    mockApi(
+      ...stubs(),
+      custom('/live/standings/{leagueId}', 'get', () => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office MP');
+    expect(await screen.findByText('Loading the leaderboard…')).toBeInTheDocument();
+    // The points progression waits under the standings as well.
+    expect(screen.queryByRole('heading', { name: 'Points progression' })).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('table', { name: 'Leaderboard of Office MP' })).not.toBeInTheDocument();
+    answer(jsonResponse(200, liveStandings));
+    const table = await screen.findByRole('table', { name: 'Leaderboard of Office MP' });
+    expect(screen.getByText('Provisional · live')).toBeInTheDocument();
+    expect(within(table).getAllByTestId('live-points')).toHaveLength(4);
+    expect(await screen.findByRole('heading', { name: 'Points progression' })).toBeInTheDocument();
+  });
+
+  it('shows Points with the match included and Gain as its points so far, both marked live (not a gain of 0 beside live points)', async () => {
+    mockApi(...stubs(), reply('/live/standings/{leagueId}', 'get', 200, liveStandings));
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office MP');
+    await screen.findByText('Provisional · live');
+    const me = rowOf('Smriti18');
+    const cells = within(me).getAllByRole('cell');
+    const [points, gain] = [cells.at(-2)!, cells.at(-1)!];
+    expect(
+      within(points).getByRole('button', { name: '140 points, including 40 live: score details of Smriti18' }),
+    ).toBeInTheDocument();
+    expect(points).toHaveTextContent('140live');
+    expect(gain).toHaveTextContent('40live');
+    expect(within(rowOf('Harman')).getAllByRole('cell').at(-1)).toHaveTextContent('0live');
+    // Sorting by Gain uses the live gain.
+    await user.click(within(screen.getByRole('columnheader', { name: 'Gain' })).getByRole('button'));
+    expect(memberOrder()).toEqual(['Smriti18', 'Jemi', 'Harman', 'Deepti']);
   });
 });

@@ -4,7 +4,7 @@ import { useAtom } from 'jotai';
 import { Link, useSearchParams } from 'react-router-dom';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { errorNotificationText } from '../../shared/notify';
-import { useLiveStandings } from '../../data/live/live-standings-query';
+import { useLiveStandingsQuery } from '../../data/live/live-standings-query';
 import { useLiveTopics } from '../../data/live/LiveProvider';
 import { queryState } from '../../data/query-state';
 import { useContestStandingsQuery } from '../../data/standings/contest-standings-query';
@@ -15,6 +15,7 @@ import { LeaguePicker, useMyLeagues } from '../../shared/leagues/LeaguePicker';
 import { ProvisionalMarker } from '../../shared/live/LiveState';
 import { isPlayerSelectionLeague, viewableForSelections } from '../../shared/picks/leagues';
 import { Page } from '../../shared/Page/Page';
+import { HowScoringWorks } from '../../shared/scoring/HowScoringWorks';
 import { homeScreen } from '../../shared/navigation';
 import { leaderboardChoiceAtom, type StandingsView } from './atoms';
 import { ContestWidgets } from './ContestWidgets';
@@ -89,7 +90,10 @@ export function LeaderboardPage() {
     setParams({}, { replace: true });
   }, [linkLeague, linkFixture, leagues.data, setChoice, setParams]);
 
-  const league = leagues.data?.find((l) => l.LeagueID === choice.leagueId);
+  // No league chosen yet (or one the player has left): their only league, if they have one.
+  const league =
+    leagues.data?.find((l) => l.LeagueID === choice.leagueId) ??
+    (leagues.data?.length === 1 ? leagues.data[0] : undefined);
   const view = choice.view;
 
   const leagueId = league?.LeagueID ?? 0;
@@ -99,7 +103,13 @@ export function LeaderboardPage() {
   const contests = useContestStandingsQuery(leagueId, { enabled: view === 'contests' });
   // While a fixture of the league is live, its provisional standings come over the tab's live stream.
   useLiveTopics({ leagues: view === 'leaderboard' ? [leagueId] : [] });
-  const live = useLiveStandings(leagueId, { enabled: view === 'leaderboard' });
+  const liveQuery = useLiveStandingsQuery(leagueId, { enabled: view === 'leaderboard' });
+  const live = liveQuery.data;
+  // The table waits for the first read of the live standings too, so the provisional figures and their
+  // note arrive with it instead of moving it (a failed read only means nothing live is shown).
+  const boardState = queryState(board);
+  const liveNeverRead = liveQuery.dataUpdatedAt === 0 && liveQuery.errorUpdatedAt === 0;
+  const loading = boardState.status === 'pending' || (liveNeverRead && liveQuery.fetchStatus === 'fetching');
   const rows = useMemo(() => (board.data ? withLiveStandings(board.data, live) : undefined), [board.data, live]);
   const provisional = Boolean(live?.Provisional && rows?.some((r) => r.LivePoints !== undefined));
 
@@ -142,7 +152,7 @@ export function LeaderboardPage() {
       intro="Standings, points progression and contests of your leagues."
       width="wide"
     >
-      <Card>
+      <Card actions={league ? <HowScoringWorks league={league} /> : undefined}>
         <LeaguePicker
           leagues={leagues}
           failedMessage={m.loadLeaguesFailed}
@@ -162,7 +172,7 @@ export function LeaderboardPage() {
         <>
           <Card title={`Standings: ${league.LeagueName}`}>
             <div className={common.section}>
-              {provisional ? (
+              {provisional && !loading ? (
                 <p className={styles.note} role="status">
                   <ProvisionalMarker label="Provisional · live" /> Points and ranks include the matches being played and
                   move ball by ball; the final figures replace them when a match ends.{' '}
@@ -176,7 +186,8 @@ export function LeaderboardPage() {
                 </p>
               ) : null}
               <QueryState
-                {...queryState(board)}
+                {...boardState}
+                status={loading ? 'pending' : boardState.status}
                 loadingText="Loading the leaderboard…"
                 errorMessage={errorNotificationText(board.error, m.loadFailed)}
               >
@@ -190,7 +201,7 @@ export function LeaderboardPage() {
                   />
                 )}
               </QueryState>
-              {rows && rows.length > 0 ? (
+              {rows && rows.length > 0 && !loading ? (
                 <p className={styles.note}>
                   {showsOthers
                     ? 'Select a member’s points to see how they were scored.'
@@ -199,21 +210,24 @@ export function LeaderboardPage() {
               ) : null}
             </div>
           </Card>
-          <Card title="Points progression">
-            <QueryState
-              {...queryState(progression)}
-              loadingText="Loading the points progression…"
-              errorMessage="The points progression could not be loaded."
-            >
-              {() =>
-                progression.data ? (
-                  <Suspense fallback={<Text tone="muted">Loading the chart…</Text>}>
-                    <ProgressionChart data={progression.data} />
-                  </Suspense>
-                ) : null
-              }
-            </QueryState>
-          </Card>
+          {/* Under the standings once they are in: drawn earlier, it would be pushed down as they arrive. */}
+          {!loading ? (
+            <Card title="Points progression">
+              <QueryState
+                {...queryState(progression)}
+                loadingText="Loading the points progression…"
+                errorMessage="The points progression could not be loaded."
+              >
+                {() =>
+                  progression.data ? (
+                    <Suspense fallback={<Text tone="muted">Loading the chart…</Text>}>
+                      <ProgressionChart data={progression.data} />
+                    </Suspense>
+                  ) : null
+                }
+              </QueryState>
+            </Card>
+          ) : null}
         </>
       ) : (
         <QueryState

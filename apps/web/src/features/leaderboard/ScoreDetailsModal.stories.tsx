@@ -124,8 +124,9 @@ export const LiveFixture: Story = {
     await progressionSettled();
     // The table turns provisional when the live snapshot lands: wait for it, so the click is not on a row
     // that re-renders under the pointer.
-    await waitFor(() => expect(screen.getByTestId('live-points')).toHaveTextContent('+37 live'));
-    await context.userEvent.click(await screen.findByRole('button', { name: /score details of Jemi$/ }));
+    await context.userEvent.click(
+      await screen.findByRole('button', { name: '117 points, including 37 live: score details of Jemi' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Score details: Jemi' });
     await expect(await within(dialog).findByRole('status')).toHaveTextContent('+37 points in the match being played');
     const match3 = await within(dialog).findByRole('region', { name: /^Match 3/ });

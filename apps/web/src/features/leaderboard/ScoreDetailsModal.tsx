@@ -17,6 +17,8 @@ import {
   formatPoints,
   groupByFixture,
   type PredictionLine,
+  countOf,
+  winnerText,
   playerDetailsSheet,
   playerScoresSheet,
   predictionLine,
@@ -136,16 +138,20 @@ const predictionColumns = (() => {
             <span>{row.original.selection || '—'}</span>
             {row.original.isAutoPick ? <AutoPick /> : null}
           </span>
-          <span className={styles.foldedText}>Winner: {row.original.winner || 'Not decided'}</span>
+          <span className={styles.foldedText}>
+            {row.original.winner || !row.original.provisional || !row.original.leading
+              ? `Winner: ${winnerText(row.original)}`
+              : winnerText(row.original)}
+          </span>
         </span>
       ),
     }),
     col.accessor('winner', {
       header: 'Winner',
-      cell: (info) =>
-        info.getValue() || (
+      cell: ({ row }) =>
+        row.original.winner || (
           <Text as="span" size="sm" tone="muted">
-            Not decided
+            {winnerText(row.original)}
           </Text>
         ),
     }),
@@ -292,8 +298,8 @@ export function ScoreDetailsModal({ target, onClose }: { target: ScoreTarget | n
         ) : (
           <>
             <Summary total={sumPoints(rows)}>
-              {rows.length} {isPs ? 'players picked' : 'picks'} in {new Set(rows.map((r) => r.FixtureID)).size} started
-              fixtures
+              {countOf(rows.length, isPs ? 'player picked' : 'pick', isPs ? 'players picked' : 'picks')} in{' '}
+              {countOf(new Set(rows.map((r) => r.FixtureID)).size, 'started fixture', 'started fixtures')}
             </Summary>
             {isPs ? (
               <PlayerSelectionDetails rows={ps.data ?? []} onOpenPlayer={setPlayer} />

@@ -20,6 +20,7 @@ const hostile: ExportSheet = {
     ['=HYPERLINK("http://x")', '+1+1', 5],
     ['-2+3', '@SUM(A1)', -3],
     ['\tTab', '\rReturn', 0],
+    ['Team;=1+1', 'Kohli, -1', 2],
     ['Plain = text', 'a-b', 1],
   ],
 };
@@ -39,6 +40,21 @@ describe('formula neutralising', () => {
     expect(neutraliseCell(-3)).toBe(-3);
   });
 
+  it('neutralises a formula after any separator a spreadsheet may split at, not only at the start', () => {
+    // Excel in a semicolon locale reads `Team;=1+1` as the cells `Team` and `=1+1`.
+    expect(neutraliseCell('Team;=1+1')).toBe("Team;'=1+1");
+    expect(neutraliseCell('a,=1')).toBe("a,'=1");
+    expect(neutraliseCell('a\t+1')).toBe("a\t'+1");
+    expect(neutraliseCell('a\n@x\r-y')).toBe("a\n'@x\r'-y");
+    // Behind spaces and double quotes, which a reader skips or takes as its own quoting.
+    expect(neutraliseCell('a; "=1')).toBe('a; "\'=1');
+    expect(neutraliseCell(' =1;;=2')).toBe(" '=1;;'=2");
+    expect(neutraliseCell('\t=1')).toBe("'\t'=1");
+    // Formula characters anywhere else stay as they are.
+    expect(neutraliseCell('Match 12 - MI @ CSK')).toBe('Match 12 - MI @ CSK');
+    expect(neutraliseCell('a=b;c+d')).toBe('a=b;c+d');
+  });
+
   it('neutralises the header too', () => {
     expect(safeRows({ name: 'x', header: ['=A1'], rows: [] })).toEqual([["'=A1"]]);
   });
@@ -56,12 +72,38 @@ describe('CSV export', () => {
     );
   });
 
-  it('still neutralises formulas in every cell with a leading quote', async () => {
+  it('still neutralises formulas in every cell with a leading quote, and quotes those cells whole', async () => {
     const lines = (await toCsv(hostile)).split('\r\n');
-    expect(lines[1]).toBe(`"'=HYPERLINK(""http://x"")",'+1+1,5`);
-    expect(lines[2]).toBe(`'-2+3,'@SUM(A1),-3`);
-    expect(lines[3]).toBe(`'\tTab,"'\rReturn",0`);
+    expect(lines[1]).toBe(`"'=HYPERLINK(""http://x"")","'+1+1",5`);
+    expect(lines[2]).toBe(`"'-2+3","'@SUM(A1)",-3`);
+    expect(lines[3]).toBe(`"'\tTab","'\rReturn",0`);
+    expect(lines[4]).toBe(`"Team;'=1+1","Kohli, '-1",2`);
     expect(lines.at(-1)).toBe('Plain = text,a-b,1');
+  });
+
+  /** Every cell a reader splitting at `separator` sees, with or without honouring double quotes. */
+  async function readerCells(csv: string, separator: string): Promise<string[]> {
+    const { default: Papa } = await import('papaparse');
+    const quoting = Papa.parse<string[]>(csv, { delimiter: separator, newline: '\r\n' }).data.flat();
+    const naive = csv.split(/\r\n|\r|\n/).flatMap((line) => line.split(separator));
+    return [...quoting, ...naive];
+  }
+
+  it('leaves no formula for a reader in a comma, semicolon or tab locale', async () => {
+    const csv = await toCsv(hostile);
+    for (const separator of [',', ';', '\t']) {
+      for (const cell of await readerCells(csv, separator)) {
+        // What a spreadsheet evaluates: the cell without leading spaces, quotes, tabs and CRs; a
+        // number (the Points column, -3) is a number, not a formula.
+        const start = cell.replace(/^[\s"]*/, '');
+        const formula = /^[=+\-@]/.test(start) && !/^-\d+$/.test(start);
+        expect(formula, `${JSON.stringify(separator)}: ${JSON.stringify(cell)}`).toBe(false);
+      }
+    }
+    // Without the neutralising, the same check finds the semicolon formula (the check itself works).
+    const { default: Papa } = await import('papaparse');
+    const raw = Papa.unparse([['Team;=1+1']], { newline: '\r\n' });
+    expect((await readerCells(raw, ';')).some((c) => c.replace(/^[\s"]*/, '').startsWith('='))).toBe(true);
   });
 });
 

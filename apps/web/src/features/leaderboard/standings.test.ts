@@ -11,6 +11,9 @@ import {
   medalFor,
   playerDetailsSheet,
   withLiveStandings,
+  nextSorting,
+  winnerText,
+  countOf,
   playerScoresSheet,
   predictionLine,
   predictionScoresSheet,
@@ -19,6 +22,29 @@ import {
 import { makePastPlayerSelection, makePastSelection, makePlayerScoringDetail } from './testData';
 
 describe('leaderboard rules', () => {
+  it('names the winners, the leaders so far while live, or says it is not decided', () => {
+    const line = { winner: '', provisional: false, leading: '' };
+    expect(winnerText({ ...line, winner: 'Virat Kohli' })).toBe('Virat Kohli');
+    expect(winnerText(line)).toBe('Not decided');
+    expect(winnerText({ ...line, provisional: true, leading: 'Virat Kohli, Rohit Sharma' })).toBe(
+      'Leading so far: Virat Kohli, Rohit Sharma',
+    );
+    expect(winnerText({ ...line, provisional: true })).toBe('Not decided yet');
+  });
+
+  it('counts in the right number', () => {
+    expect(countOf(1, 'started fixture', 'started fixtures')).toBe('1 started fixture');
+    expect(countOf(0, 'pick', 'picks')).toBe('0 picks');
+    expect(countOf(3, 'pick', 'picks')).toBe('3 picks');
+  });
+
+  it('sorts a chosen column highest first, and reverses it when chosen again', () => {
+    expect(nextSorting([{ id: 'points', desc: true }], 'gain')).toEqual([{ id: 'gain', desc: true }]);
+    expect(nextSorting([{ id: 'gain', desc: true }], 'gain')).toEqual([{ id: 'gain', desc: false }]);
+    expect(nextSorting([{ id: 'gain', desc: false }], 'gain')).toEqual([{ id: 'gain', desc: true }]);
+    expect(nextSorting([], 'points')).toEqual([{ id: 'points', desc: true }]);
+  });
+
   it('formats a position change as +n, -n, or a dash when 0', () => {
     expect(formatChange(3)).toBe('+3');
     expect(formatChange(1)).toBe('+1');
@@ -196,6 +222,30 @@ describe('withLiveStandings', () => {
     expect(rows.map((r) => [r.UserID, r.Position, r.TotalPoints, r.LivePoints, r.RankMoved])).toEqual([
       [2, 1, 35, 25, 1],
       [1, 2, 25, 5, -1],
+    ]);
+  });
+
+  it('makes the gain what the live match has brought so far, so Points and Gain agree', () => {
+    const scored = [
+      { ...row(1, 1, 20), PointsGained: 12 },
+      { ...row(2, 2, 10), PointsGained: 0 },
+      // Joined after the live standings were announced: no live figure, kept as it is.
+      { ...row(3, 3, 4), PointsGained: 4 },
+    ];
+    const rows = withLiveStandings(
+      scored,
+      live(
+        [
+          [2, 1, 50, 40],
+          [1, 2, 20, 0],
+        ],
+        {},
+      ),
+    );
+    expect(rows.map((r) => [r.UserID, r.TotalPoints, r.PointsGained, r.LivePoints])).toEqual([
+      [2, 50, 40, 40],
+      [1, 20, 0, 0],
+      [3, 4, 4, undefined],
     ]);
   });
 

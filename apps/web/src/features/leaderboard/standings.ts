@@ -14,6 +14,15 @@ import type {
 /** Spec section 2: the table starts sorted by Points, highest first. */
 export const DEFAULT_SORTING: DataTableSorting = [{ id: 'points', desc: true }];
 
+/**
+ * The sorting after choosing a column (the headers' rule, for the phone's sort bar): the same column
+ * reverses, another one starts highest first.
+ */
+export function nextSorting(current: DataTableSorting, id: string): DataTableSorting {
+  const now = current[0];
+  return [{ id, desc: now?.id === id ? !now.desc : true }];
+}
+
 export type Medal = 'gold' | 'silver' | 'bronze';
 
 const MEDALS: Record<number, Medal> = { 1: 'gold', 2: 'silver', 3: 'bronze' };
@@ -42,6 +51,9 @@ export function describeChange(change: number): string {
   return `${change > 0 ? 'Up' : 'Down'} ${n} ${n === 1 ? 'place' : 'places'}`;
 }
 
+/** "1 pick", "2 picks": a count and its noun in the number it needs. */
+export const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /** Points as shown: whole numbers as they are, fractions to two decimals at most. */
 export function formatPoints(points: number): string {
   return Number.isInteger(points) ? String(points) : String(Math.round(points * 100) / 100);
@@ -62,6 +74,20 @@ export interface PredictionLine {
   winner: string;
   points: number;
   isAutoPick: boolean;
+  /** The fixture is live: the points are as if it ended now. */
+  provisional: boolean;
+  /** While live: who leads the feature so far ('' when the result decides it, or nobody leads yet). */
+  leading: string;
+}
+
+/**
+ * What the Winner column says: the winners once the result is in; while the match is live, who leads
+ * so far (the provisional points follow them), never "not decided" beside points already counted.
+ */
+export function winnerText(line: Pick<PredictionLine, 'winner' | 'provisional' | 'leading'>): string {
+  if (line.winner) return line.winner;
+  if (line.provisional) return line.leading ? `Leading so far: ${line.leading}` : 'Not decided yet';
+  return 'Not decided';
 }
 
 /** The pick and the winners of a Match Prediction row, read from the columns of its feature type. */
@@ -80,6 +106,8 @@ export function predictionLine(row: PastSelection, index: number): PredictionLin
     winner: winner || row.WinningTeam || row.WinningPlayer || row.WinningBonus,
     points: row.Points,
     isAutoPick: row.IsAutoPick,
+    provisional: row.Provisional,
+    leading: row.LeadingSoFar ?? '',
   };
 }
 
@@ -126,7 +154,8 @@ export function predictionScoresSheet(rows: readonly PastSelection[]): ExportShe
     rows: [
       ...rows.map((row, i) => {
         const line = predictionLine(row, i);
-        return [line.fixture, line.feature, line.selection, line.winner, line.points];
+        const winner = line.winner || (line.provisional && line.leading ? winnerText(line) : '');
+        return [line.fixture, line.feature, line.selection, winner, line.points];
       }),
       ['Total', '', '', '', sumPoints(rows)],
     ],
@@ -170,7 +199,7 @@ export const isNumericColumn = (entries: readonly ContestEntry[], key: string) =
 
 /** A leaderboard row while fixtures are live: provisional totals and ranks, and how the rank just moved. */
 export interface LiveLeaderboardRow extends LeaderboardRow {
-  /** Provisional points from the live fixtures (in TotalPoints). */
+  /** Provisional points from the live fixtures (in TotalPoints, and the row's PointsGained while live). */
   LivePoints?: number;
   /** Places climbed (positive) or dropped by the latest live update; 0 or absent when unmoved. */
   RankMoved?: number;
@@ -179,7 +208,9 @@ export interface LiveLeaderboardRow extends LeaderboardRow {
 /**
  * The scored standings with a league's provisional live standings laid over them: each member's
  * provisional total, rank and change against the standings without the live fixtures, and the move
- * since the previous update. Rows without live figures are kept as they are; nothing live, no change.
+ * since the previous update. The gain is then what the live fixtures have brought so far — the
+ * fixture that will be the latest scored one — so Points, Gain and the change of rank tell one story.
+ * Rows without live figures are kept as they are; nothing live, no change.
  */
 export function withLiveStandings(
   rows: readonly LeaderboardRow[],
@@ -197,6 +228,7 @@ export function withLiveStandings(
         Position: l.Position,
         PositionChange: l.PositionChange,
         TotalPoints: l.TotalPoints,
+        PointsGained: l.LivePoints,
         LivePoints: l.LivePoints,
         RankMoved: before === undefined ? 0 : before - l.Position,
       };

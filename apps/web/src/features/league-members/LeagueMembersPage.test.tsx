@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, custom, jsonResponse, mockApi, reply, serverFailure } from '../../test/api';
 import { renderApp, testUser } from '../../test/render';
-import { chooseOption } from '../../test/select';
+import { chooseOption, optionNames } from '../../test/select';
 import { makeLeague, makeMember } from '../../shared/leagues/testData';
 
 const mine = makeLeague();
@@ -214,5 +214,73 @@ describe('League Members', () => {
     expect(await screen.findByText('Failed to load members. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.queryByText('No members found.')).not.toBeInTheDocument();
+  });
+
+  describe('join requests waiting', () => {
+    const pending2 = makeMember({
+      ...pending,
+      MemberID: 103,
+      UserID: 10,
+      DisplayName: 'Deepti',
+      Email: 'd@example.com',
+    });
+    const sidebarLink = (name: string | RegExp) =>
+      within(screen.getByRole('navigation', { name: 'Main navigation' })).findByRole('link', { name });
+
+    it('counts them on League Members in the sidebar and in the dropdown, and counts down after each decision', async () => {
+      let waiting = [pending, pending2];
+      const { requests } = mockApi(
+        reply('/league/userLeagues/{userId}', 'get', 200, () => ({
+          data: [makeLeague({ PendingRequests: waiting.length }), theirs],
+        })),
+        members([me, pending, pending2]),
+        reply('/league_member/update_member_status', 'post', 200, ({ body }) => {
+          waiting = waiting.filter((w) => w.MemberID !== (body as { LeagueMemberID: number }).LeagueMemberID);
+          return { message: 'ok' };
+        }),
+      );
+      const user = userEvent.setup();
+      renderApp('/home/view-league-members', { user: testUser });
+      const link = await sidebarLink('League Members (2 requests waiting)');
+      expect(link).toHaveAttribute('href', '/home/view-league-members');
+      expect(link).toHaveTextContent(/^2League Members \(2 requests waiting\)$/);
+      await within(await screen.findByRole('table')).findByText('Harman');
+      expect(await optionNames(user, 'Select League')).toEqual(['Office League (2 waiting)', 'Cousins Cup']);
+
+      await user.click(screen.getByRole('button', { name: 'Approve Harman' }));
+      expect(await screen.findByText('Member successfully approved.')).toBeInTheDocument();
+      expect(await sidebarLink('League Members (1 request waiting)')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Reject Deepti' }));
+      await user.click(
+        within(await screen.findByRole('alertdialog', { name: 'Confirm Rejection' })).getByRole('button', {
+          name: 'Reject',
+        }),
+      );
+      expect(await sidebarLink('League Members')).toHaveTextContent(/^League Members$/);
+      expect(await optionNames(user, 'Select League')).toEqual(['Office League', 'Cousins Cup']);
+      // The leagues list was reloaded after each decision.
+      expect(requests.filter((r) => r.path === '/api/league/userLeagues/7')).toHaveLength(3);
+    });
+
+    it('shows the count on every /home screen, from the shell itself', async () => {
+      mockApi(
+        reply('/league/userLeagues/{userId}', 'get', 200, { data: [makeLeague({ PendingRequests: 3 }), theirs] }),
+        reply('/faq/', 'get', 200, []),
+      );
+      renderApp('/home/view-faqs', { user: testUser });
+      expect(await sidebarLink('League Members (3 requests waiting)')).toBeInTheDocument();
+    });
+
+    it('opens the league of the emailed link (?league=)', async () => {
+      const { requests } = mockApi(
+        reply('/league/userLeagues/{userId}', 'get', 200, { data: [mine, theirs] }),
+        members([makeMember({ ...me, IsAdmin: false, Email: undefined })]),
+      );
+      renderApp('/home/view-league-members?league=3', { user: testUser });
+      await within(await screen.findByRole('table')).findByText('Smriti18');
+      expect(screen.getByRole('combobox', { name: 'Select League' })).toHaveTextContent('Cousins Cup');
+      expect(requests.map((r) => r.path)).toContain('/api/league_member/3/members');
+      expect(requests.map((r) => r.path)).not.toContain('/api/league_member/1/members');
+    });
   });
 });

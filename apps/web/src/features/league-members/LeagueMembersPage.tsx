@@ -10,11 +10,13 @@ import {
 import { messages } from '@fantasy-cricket/rules';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { storedUserAtom } from '../../shared/atoms';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import { useLeagueMembersQuery } from '../../data/leagues/league-members-query';
 import { useChangeLeagueAdminMutation, useUpdateMemberStatusMutation } from '../../data/leagues/member-mutations';
-import { isApprovedMember, type LeagueMember } from '../../data/leagues/types';
+import { isApprovedMember, type League, type LeagueMember } from '../../data/leagues/types';
+import { pendingRequests } from '../../data/leagues/user-leagues-query';
 import { queryState } from '../../data/query-state';
 import { IconButton } from '../../shared/leagues/IconButton';
 import { LeaguePicker, useMyLeagues } from '../../shared/leagues/LeaguePicker';
@@ -26,18 +28,30 @@ const m = messages.members;
 
 type Confirm = { kind: 'reject' | 'admin'; member: LeagueMember } | null;
 
+/** A league in the dropdown, with the join requests waiting for the user (its admin) if any. */
+const leagueOption = (league: League) => {
+  const waiting = pendingRequests(league);
+  return waiting > 0 ? m.leagueWithRequests(league.LeagueName, waiting) : league.LeagueName;
+};
+
 /**
  * League Members (spec sections 2, 4, 6, 8): pick one of your leagues and see its members. The
  * admin sees everyone with status and email, approves or rejects pending requests and can hand the
- * admin role to an Approved member.
+ * admin role to an Approved member. `?league=<id>` (the join-request email's link) chooses the league.
  */
 export function LeagueMembersPage() {
   const user = useAtomValue(storedUserAtom);
   const userId = user?.userId ?? 0;
   // Members lists are for leagues the user plays in, not pending join requests.
   const leagues = useMyLeagues(isApprovedMember);
+  const [params, setParams] = useSearchParams();
   /** The league chosen; '' is the first one. */
-  const [leagueChoice, setLeagueChoice] = useState('');
+  const [leagueChoice, setLeagueChoice] = useState(() => params.get('league') ?? '');
+  const chooseLeague = (id: string) => {
+    setLeagueChoice(id);
+    // A choice by hand replaces the emailed link's league.
+    if (params.has('league')) setParams({}, { replace: true });
+  };
   const [confirm, setConfirm] = useState<Confirm>(null);
   const memberStatus = useUpdateMemberStatusMutation();
   const changeAdmin = useChangeLeagueAdminMutation();
@@ -183,7 +197,8 @@ export function LeagueMembersPage() {
             placeholder="Select a league"
             emptyMessage="You are not in any league yet."
             value={leagueId}
-            onValueChange={setLeagueChoice}
+            onValueChange={chooseLeague}
+            optionLabel={leagueOption}
           />
           {league ? (
             <Text tone="muted" size="sm">

@@ -48,13 +48,53 @@ export const Live: Story = {
     const innings = await screen.findByRole('list', { name: 'Innings' });
     await expect(innings).toHaveTextContent('98/3');
     await expect(screen.getByText('Provisional')).toBeVisible();
-    const batters = screen.getByRole('table', { name: 'Batters of the innings' });
+    // The current innings is the scorecard's open tab; the first is one tap away.
+    const tabs = screen.getByRole('tablist', { name: 'Innings of the scorecard' });
+    await expect(within(tabs).getByRole('tab', { name: /Desert Kings/ })).toHaveAttribute('aria-selected', 'true');
+    const batters = screen.getByRole('table', { name: 'Batting: Desert Kings' });
     await expect(within(batters).getByRole('rowheader', { name: /Omar Qadir/ })).toHaveTextContent('not out');
     await expect(screen.getByRole('list', { name: 'Last overs, newest first' })).toHaveTextContent('Over 12');
     const members = await screen.findByRole('list', { name: 'Members of Office MP' });
     await expect(members).toHaveTextContent('Asha (demo)');
     await expect(members).toHaveTextContent('45 pts');
+    // Picks as rows: the signed-in member's are open.
+    const mine = screen.getByRole('list', { name: 'Picks of Smriti18' });
+    await expect(
+      within(mine)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Match WinnerDesert Kings15 points', 'Most WicketsJai Patel15 points']);
     await expect(screen.getByRole('list', { name: 'Feature leaders' })).toHaveTextContent('Ash Rowe');
+  },
+};
+
+/** After the match: both innings stay, each in its tab (the last one open, the first a tap away). */
+export const Completed: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        centre: [
+          http.get('/live/fixture/{fixtureId}', ({ response }) =>
+            response(200).json(
+              makeMatchCentre({ Fixture: makeLiveSummary({ State: 'completed', Provisional: false }) }),
+            ),
+          ),
+        ],
+      },
+    },
+  },
+  play: async ({ userEvent }) => {
+    await expect(await screen.findByText('Completed')).toBeVisible();
+    const tabs = screen.getByRole('tablist', { name: 'Innings of the scorecard' });
+    await userEvent.click(within(tabs).getByRole('tab', { name: /Harbour Hawks/ }));
+    await expect(within(tabs).getByRole('tab', { name: /Harbour Hawks/ })).toHaveAttribute('aria-selected', 'true');
+    const batting = screen.getByRole('table', { name: 'Batting: Harbour Hawks' });
+    await expect(within(batting).getByRole('rowheader', { name: /Ash Rowe/ })).toHaveTextContent('bowled');
+    await expect(screen.getByRole('table', { name: 'Bowling to Harbour Hawks' })).toHaveTextContent('Dan Kerr');
+    // Arrow keys move between the innings.
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(within(tabs).getByRole('tab', { name: /Desert Kings/ })).toHaveFocus();
+    await expect(screen.getByRole('table', { name: 'Batting: Desert Kings' })).toBeVisible();
   },
 };
 
@@ -74,6 +114,7 @@ export const Upcoming: Story = {
                   StartTime: new Date(Date.now() + 8 * 60_000).toISOString(),
                 }),
                 Batters: [],
+                Scorecards: [],
                 Bowlers: [],
                 LastOvers: [],
                 PlayerPoints: [],
@@ -88,7 +129,8 @@ export const Upcoming: Story = {
   play: async () => {
     await expect(await screen.findByText(/Starts in [78] min/)).toBeVisible();
     await expect(screen.getByText('Upcoming')).toBeVisible();
-    await expect(screen.queryByRole('table', { name: 'Batters of the innings' })).not.toBeInTheDocument();
+    await expect(screen.queryByRole('tablist', { name: 'Innings of the scorecard' })).not.toBeInTheDocument();
+    await expect(screen.queryByRole('heading', { name: 'Scorecard' })).not.toBeInTheDocument();
   },
 };
 

@@ -106,3 +106,143 @@ export const srOnly = style({
   clip: 'rect(0, 0, 0, 0)',
   whiteSpace: 'nowrap',
 });
+
+export const stackTight = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, minWidth: 0 });
+
+export const subheading = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.textMuted,
+  letterSpacing: '0.05em',
+  textTransform: 'uppercase',
+});
+
+/* The scorecard's innings tabs: each as wide as the other, 44px targets. */
+export const tabs = style({
+  display: 'flex',
+  gap: vars.space.xs,
+  padding: vars.space['2xs'],
+  borderRadius: vars.radius.lg,
+  background: vars.color.surfaceSunken,
+  border: `1px solid ${vars.color.border}`,
+});
+
+export const tab = style({
+  flex: '1 1 0',
+  minWidth: 0,
+  minHeight: 44,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space['2xs'],
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  border: '1px solid transparent',
+  borderRadius: vars.radius.md,
+  background: 'transparent',
+  color: vars.color.textMuted,
+  font: 'inherit',
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  textAlign: 'center',
+  overflowWrap: 'anywhere',
+  cursor: 'pointer',
+  selectors: {
+    '&[aria-selected="true"]': {
+      background: vars.color.surfaceRaised,
+      color: vars.color.text,
+      borderColor: vars.color.border,
+      boxShadow: vars.shadow.sm,
+    },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});
+
+export const tabScore = style({ fontVariantNumeric: 'tabular-nums', fontWeight: vars.fontWeight.bold });
+
+/* A member of the league: a summary line (name, points) that opens their picks as rows. */
+export const memberItem = style({
+  listStyle: 'none',
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const memberDetails = style({});
+
+export const memberSummary = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minHeight: 44,
+  paddingBlock: vars.space.xs,
+  cursor: 'pointer',
+  listStyle: 'none',
+  selectors: {
+    '&::-webkit-details-marker': { display: 'none' },
+    '&::before': {
+      content: '"▸"',
+      color: vars.color.textMuted,
+      fontSize: vars.fontSize.xs,
+      transition: 'transform 120ms ease',
+    },
+    'details[open] > &::before': { transform: 'rotate(90deg)' },
+    '&:focus-visible': {
+      outline: `2px solid ${vars.color.focusRing}`,
+      outlineOffset: '2px',
+      borderRadius: vars.radius.sm,
+    },
+  },
+});
+
+export const memberName = style({
+  flex: 1,
+  minWidth: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  columnGap: vars.space.xs,
+  overflowWrap: 'anywhere',
+});
+
+export const you = style({
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.primary}`,
+  background: vars.color.primarySubtle,
+  color: vars.color.primaryText,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.semibold,
+  whiteSpace: 'nowrap',
+});
+
+export const pickRows = style({ margin: `0 0 ${vars.space.sm}`, padding: 0, display: 'flex', flexDirection: 'column' });
+
+export const pickRow = style({
+  listStyle: 'none',
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr) auto',
+  alignItems: 'baseline',
+  gap: vars.space.sm,
+  paddingBlock: vars.space['2xs'],
+  paddingInlineStart: vars.space.md,
+  fontSize: vars.fontSize.sm,
+  selectors: {
+    '&:not(:last-child)': { borderBottom: `1px dashed ${vars.color.border}` },
+    '&[data-scoring]': { color: vars.color.successFg },
+  },
+});
+
+export const pickFeature = style({ color: vars.color.textMuted, overflowWrap: 'anywhere' });
+export const pickSelection = style({ overflowWrap: 'anywhere' });
+
+/* Placeholders while the Match Centre loads. */
+const shimmer = style({
+  display: 'block',
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceSunken,
+});
+
+export const skeletonScore = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const skeletonLine = style([shimmer, { height: '1.75rem' }]);
+export const skeletonBlock = style([shimmer, { height: '18rem' }]);

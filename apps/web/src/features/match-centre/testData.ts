@@ -41,17 +41,39 @@ export function makeLiveSummary(overrides: Partial<LiveFixtureSummary> = {}): Li
   };
 }
 
+/** The first innings (Harbour Hawks batting, 171/6), as the Match Centre keeps it. */
+export const firstInnings: MatchCentre['Scorecards'][number] = {
+  Innings: 1,
+  Team: 'Harbour Hawks',
+  SuperOver: false,
+  Batters: [
+    { PlayerID: 30, Name: 'Ash Rowe', Runs: 68, Balls: 44, Fours: 6, Sixes: 4, Out: true, DismissalKind: 'bowled' },
+    { PlayerID: 31, Name: 'Ben Carter', Runs: 41, Balls: 30, Fours: 3, Sixes: 2, Out: false, DismissalKind: null },
+  ],
+  Bowlers: [
+    { PlayerID: 24, Name: 'Dan Kerr', Overs: '4.0', Maidens: 0, Runs: 33, Wickets: 2 },
+    { PlayerID: 25, Name: 'Eli Brand', Overs: '4.0', Maidens: 1, Runs: 21, Wickets: 1 },
+  ],
+};
+
+const currentBatters: MatchCentre['Batters'] = [
+  { PlayerID: 21, Name: 'Omar Qadir', Runs: 44, Balls: 31, Fours: 4, Sixes: 2, Out: false, DismissalKind: null },
+  { PlayerID: 22, Name: 'Ravi Menon', Runs: 12, Balls: 9, Fours: 1, Sixes: 0, Out: false, DismissalKind: null },
+  { PlayerID: 23, Name: 'Tom Hale', Runs: 27, Balls: 20, Fours: 3, Sixes: 1, Out: true, DismissalKind: 'caught' },
+];
+const currentBowlers: MatchCentre['Bowlers'] = [
+  { PlayerID: 11, Name: 'Jai Patel', Overs: '3.4', Maidens: 0, Runs: 29, Wickets: 2 },
+  { PlayerID: 12, Name: 'Sam Ortiz', Overs: '3.0', Maidens: 0, Runs: 24, Wickets: 1 },
+];
+
 export function makeMatchCentre(overrides: Partial<MatchCentre> = {}): MatchCentre {
   return {
     Fixture: makeLiveSummary(),
-    Batters: [
-      { PlayerID: 21, Name: 'Omar Qadir', Runs: 44, Balls: 31, Fours: 4, Sixes: 2, Out: false, DismissalKind: null },
-      { PlayerID: 22, Name: 'Ravi Menon', Runs: 12, Balls: 9, Fours: 1, Sixes: 0, Out: false, DismissalKind: null },
-      { PlayerID: 23, Name: 'Tom Hale', Runs: 27, Balls: 20, Fours: 3, Sixes: 1, Out: true, DismissalKind: 'caught' },
-    ],
-    Bowlers: [
-      { PlayerID: 11, Name: 'Jai Patel', Overs: '3.4', Maidens: 0, Runs: 29, Wickets: 2 },
-      { PlayerID: 12, Name: 'Sam Ortiz', Overs: '3.0', Maidens: 0, Runs: 24, Wickets: 1 },
+    Batters: currentBatters,
+    Bowlers: currentBowlers,
+    Scorecards: [
+      firstInnings,
+      { Innings: 2, Team: 'Desert Kings', SuperOver: false, Batters: currentBatters, Bowlers: currentBowlers },
     ],
     LastOvers: [
       { Innings: 2, Over: 11, Balls: ['1', '4', 'W', '0'] },
@@ -80,8 +102,20 @@ export function makeMatchCentre(overrides: Partial<MatchCentre> = {}): MatchCent
           IsMe: true,
           LivePoints: 30,
           Picks: [
-            { Label: 'Match Winner: Desert Kings', PlayerID: null, Points: 15 },
-            { Label: 'Most Wickets: Jai Patel', PlayerID: 11, Points: 15 },
+            {
+              Label: 'Match Winner: Desert Kings',
+              Feature: 'Match Winner',
+              Selection: 'Desert Kings',
+              PlayerID: null,
+              Points: 15,
+            },
+            {
+              Label: 'Most Wickets: Jai Patel',
+              Feature: 'Most Wickets',
+              Selection: 'Jai Patel',
+              PlayerID: 11,
+              Points: 15,
+            },
           ],
         },
         {
@@ -90,9 +124,15 @@ export function makeMatchCentre(overrides: Partial<MatchCentre> = {}): MatchCent
           IsMe: false,
           LivePoints: 45,
           Picks: [
-            { Label: 'Match Winner: Desert Kings', PlayerID: null, Points: 15 },
-            { Label: 'Most Runs: Ash Rowe', PlayerID: 30, Points: 20 },
-            { Label: 'Total Sixes: 11-15', PlayerID: null, Points: 10 },
+            {
+              Label: 'Match Winner: Desert Kings',
+              Feature: 'Match Winner',
+              Selection: 'Desert Kings',
+              PlayerID: null,
+              Points: 15,
+            },
+            { Label: 'Most Runs: Ash Rowe', Feature: 'Most Runs', Selection: 'Ash Rowe', PlayerID: 30, Points: 20 },
+            { Label: 'Total Sixes: 11-15', Feature: 'Total Sixes', Selection: '11-15', PlayerID: null, Points: 10 },
           ],
         },
       ],

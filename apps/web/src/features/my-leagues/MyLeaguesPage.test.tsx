@@ -33,7 +33,7 @@ describe('My Leagues', () => {
     const row = (await screen.findByRole('rowheader', { name: /^Awaited/ })).closest('tr') as HTMLElement;
     expect(row).toHaveTextContent('Awaiting approval');
     expect(within(row).queryByRole('button', { name: 'Configure Awaited' })).not.toBeInTheDocument();
-    expect(within(row).queryByRole('button', { name: 'Edit Awaited' })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^(Edit|View) Awaited/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Configure Cousins Cup' })).toBeInTheDocument();
   });
 
@@ -54,7 +54,26 @@ describe('My Leagues', () => {
     expect(within(row('Office League')).getByRole('button', { name: 'Delete Office League' })).toBeInTheDocument();
     expect(within(row('Cousins Cup')).queryByRole('button', { name: /Activate|Delete/ })).not.toBeInTheDocument();
     expect(within(row('Cousins Cup')).getByRole('button', { name: 'Configure Cousins Cup' })).toBeInTheDocument();
-    expect(within(row('Cousins Cup')).getByRole('button', { name: 'Edit Cousins Cup' })).toBeInTheDocument();
+    // A member who is not the admin only views the league's details: the Edit column's button says View.
+    expect(within(row('Cousins Cup')).queryByRole('button', { name: 'Edit Cousins Cup' })).not.toBeInTheDocument();
+    expect(within(row('Cousins Cup')).getByRole('button', { name: 'View Cousins Cup' })).toBeInTheDocument();
+    expect(within(row('Office League')).getByRole('button', { name: 'Edit Office League' })).toBeInTheDocument();
+  });
+
+  it('says View on the Edit column of a league the user may not save (not the admin, or Finished), and opens it read-only', async () => {
+    const finishedAdmin = makeLeague({ LeagueID: 6, LeagueName: 'Old Cup', Status: 'Finished' });
+    mockApi(
+      leagues(activeMember, finishedAdmin),
+      reply('/league/{id}', 'get', 200, { ...activeMember, Description: 'Cousins only.' }),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/view-my-leagues', { user: testUser });
+    await screen.findByRole('table');
+    expect(screen.getByRole('columnheader', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View Old Cup' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View Cousins Cup' }));
+    const dialog = await screen.findByRole('dialog', { name: 'View Fantasy League' });
+    expect(within(dialog).queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
   });
 
   it('lets the admin of a private league copy an invite link to Join a League with the code', async () => {

@@ -18,9 +18,9 @@ import { isApprovedMember, type League } from '../../data/leagues/types';
 import { useUserLeaguesQuery } from '../../data/leagues/user-leagues-query';
 import { queryState } from '../../data/query-state';
 import { ConfigureLeagueModal } from './league-config/ConfigureLeagueModal';
-import { EditLeagueModal } from './league-config/EditLeagueModal';
+import { canEditLeague, EditLeagueModal } from './league-config/EditLeagueModal';
 import { IconButton } from '../../shared/leagues/IconButton';
-import { ActivateIcon, ConfigureIcon, DeleteIcon, EditIcon, InviteIcon } from '../../shared/icons';
+import { ActivateIcon, ConfigureIcon, DeleteIcon, EditIcon, InviteIcon, ViewIcon } from '../../shared/icons';
 import { InviteModal } from './InviteModal';
 import * as styles from '../../shared/leagues/leagues.css';
 import { Page } from '../../shared/Page/Page';
@@ -125,13 +125,22 @@ export function MyLeaguesPage() {
         id: 'edit',
         header: 'Edit',
         meta: { align: 'center', narrow: 'actions', narrowLabel: true },
+        // The popup is read-only for members who cannot save it: their button says View.
         cell: ({ row }) =>
           isApprovedMember(row.original) ? (
-            <IconButton
-              label={`Edit ${row.original.LeagueName}`}
-              icon={<EditIcon />}
-              onClick={() => setPopup({ kind: 'edit', league: row.original })}
-            />
+            canEditLeague(row.original, userId) ? (
+              <IconButton
+                label={`Edit ${row.original.LeagueName}`}
+                icon={<EditIcon />}
+                onClick={() => setPopup({ kind: 'edit', league: row.original })}
+              />
+            ) : (
+              <IconButton
+                label={`View ${row.original.LeagueName}`}
+                icon={<ViewIcon />}
+                onClick={() => setPopup({ kind: 'edit', league: row.original })}
+              />
+            )
           ) : null,
       }),
     ];

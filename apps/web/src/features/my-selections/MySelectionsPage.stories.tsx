@@ -1,9 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { http, userLeagues, userLeaguesFail } from '../../stories/api';
 import { AppAt, freshApp } from '../../stories/app';
 import { makeLeague } from '../../shared/leagues/testData';
-import { featureRows, figures, fixtures, players, SERVER_NOW, slots, teams } from '../../shared/picks/testData';
+import {
+  featureRows,
+  figures,
+  fixtures,
+  mpConfigs,
+  players,
+  psConfigs,
+  psCounts,
+  SERVER_NOW,
+  slots,
+  teams,
+} from '../../shared/picks/testData';
 import { MySelectionsPage } from './MySelectionsPage';
 
 const mp = makeLeague({ LeagueID: 1, LeagueName: 'Office MP', LeagueTypeName: 'Match Prediction', Status: 'Active' });
@@ -47,6 +58,14 @@ const meta = {
           http.get('/player/getPlayersByFixtureID/{fixtureId}', ({ response }) => response(200).json(players)),
           http.get('/team/getTeamsByFixtureID/{fixtureId}', ({ response }) => response(200).json(teams)),
           http.get('/player_selection/player_figures/', ({ response }) => response(200).json(figures)),
+        ],
+        scoring: [
+          http.get('/league_configuration/getConfigurationsForLeague/{leagueId}', ({ params, response }) =>
+            response(200).json(Number(params.leagueId) === 1 ? mpConfigs : psConfigs),
+          ),
+          http.get('/selection_config/getSelectionConfigsForLeague/{leagueId}', ({ response }) =>
+            response(200).json(psCounts),
+          ),
         ],
       },
     },
@@ -106,5 +125,51 @@ export const LoadError: Story = {
   play: async () => {
     await expect(await screen.findByText('Failed to load leagues. Please try again.')).toBeVisible();
     await expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+  },
+};
+
+/**
+ * "How scoring works" on a Player Selection league: the league's points table, each stat signed as it
+ * counts (Duck deducted), descriptions in full, the team the league picks. Every line fits the dialog.
+ */
+export const HowScoringWorks: Story = {
+  play: async ({ userEvent }) => {
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Select a League' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Office PS' }));
+    await screen.findByTestId('team-sheet');
+    await userEvent.click(screen.getByRole('button', { name: 'How scoring works' }));
+    const dialog = await screen.findByRole('dialog', { name: 'How scoring works: Office PS' });
+    const deducted = await within(dialog).findByRole('region', { name: 'Points deducted' });
+    await expect(deducted).toHaveTextContent('Duck\u22122');
+    await expect(within(dialog).getByText('Dismissed for 0 (not for bowlers).')).toBeVisible();
+    const box = dialog.getBoundingClientRect();
+    for (const line of within(dialog).getAllByTestId('scoring-line')) {
+      await expect(line.getBoundingClientRect().right).toBeLessThanOrEqual(box.right);
+    }
+    await expect(dialog.scrollWidth).toBeLessThanOrEqual(dialog.clientWidth);
+  },
+};
+
+export const HowScoringWorksMobile360: Story = {
+  ...HowScoringWorks,
+  globals: { viewport: { value: 'mobile360', isRotated: false } },
+};
+
+/** Match Prediction: each feature's points on its row; a player dropdown shows each player's recent form. */
+export const MatchPredictionFormAndPoints: Story = {
+  globals: { viewport: { value: 'mobile390', isRotated: false } },
+  parameters: {
+    // While the menu is open Radix hides the rest of the page (a modal listbox); axe still sees its focusable parts.
+    a11y: { config: { rules: [{ id: 'aria-hidden-focus', enabled: false }] } },
+  },
+  play: async (context) => {
+    const grid = await openLeague(context, 'Office MP');
+    // The points arrive with the league's configuration: the row re-renders with them.
+    await waitFor(() => expect(within(grid).getByText('+10 points')).toBeVisible());
+    await context.userEvent.click(within(grid).getByRole('combobox', { name: /Most Runs/ }));
+    const kohli = await screen.findByRole('option', {
+      name: 'Virat Kohli (RCB, Batsman) 212 season pts · 4 matches · Last 3: 44, 71, 38',
+    });
+    await expect(kohli.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
   },
 };

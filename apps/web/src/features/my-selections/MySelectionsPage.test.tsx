@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiError, type CapturedRequest, custom, jsonResponse, mockApi, reply } from '../../test/api';
 import { renderApp, testUser } from '../../test/render';
-import { chooseOption, optionNames } from '../../test/select';
+import { chooseOption, optionNames, polyfillRadixSelect } from '../../test/select';
 import { makeLeague } from '../../shared/leagues/testData';
 import {
   featureRows,
@@ -12,7 +12,10 @@ import {
   makeFeatureRow,
   makeFixture,
   makeSlot,
+  mpConfigs,
   players,
+  psConfigs,
+  psCounts,
   SERVER_NOW,
   slots,
   teams,
@@ -39,6 +42,10 @@ function stubs(clock = { now: SERVER_NOW }) {
     reply('/player/getPlayersByFixtureID/{fixtureId}', 'get', 200, players),
     reply('/team/getTeamsByFixtureID/{fixtureId}', 'get', 200, teams),
     reply('/player_selection/player_figures/', 'get', 200, figures),
+    reply('/league_configuration/getConfigurationsForLeague/{leagueId}', 'get', 200, ({ path }) =>
+      path.endsWith('/1') ? mpConfigs : psConfigs,
+    ),
+    reply('/selection_config/getSelectionConfigsForLeague/{leagueId}', 'get', 200, psCounts),
   ];
 }
 
@@ -98,6 +105,35 @@ describe('My Selections', () => {
     expect(league).toHaveAttribute('aria-required', 'true');
     expect(await optionNames(user, 'Select a League')).toEqual(['Office MP', 'Office PS']);
     expect(screen.queryByRole('combobox', { name: 'Select Fixture' })).not.toBeInTheDocument();
+  });
+
+  it('opens on the league the address names (Home\'s "Make your picks"), with its next fixture', async () => {
+    const { requests } = mockApi(...stubs());
+    renderApp('/home/my-predictions?league=2', { user: testUser });
+    const league = await screen.findByRole('combobox', { name: 'Select a League' });
+    await waitFor(() => expect(league).toHaveTextContent('Office PS'));
+    expect(await screen.findByTestId('team-sheet')).toBeInTheDocument();
+    expect(calls(requests, '/player_selection/fixture/')[0]?.url.searchParams.get('LeagueID')).toBe('2');
+  });
+
+  it('ignores a league in the address the player cannot pick in: the placeholder stays', async () => {
+    mockApi(...stubs());
+    renderApp('/home/my-predictions?league=3', { user: testUser });
+    const league = await screen.findByRole('combobox', { name: 'Select a League' });
+    expect(league).toHaveTextContent('Select a League');
+    expect(screen.queryByRole('combobox', { name: 'Select Fixture' })).not.toBeInTheDocument();
+  });
+
+  it('chooses the only league a player can pick in', async () => {
+    const { requests } = mockApi(
+      reply('/league/userLeagues/{userId}', 'get', 200, { data: [draft, mp, done] }),
+      ...stubs().slice(1),
+    );
+    renderApp('/home/my-predictions', { user: testUser });
+    const league = await screen.findByRole('combobox', { name: 'Select a League' });
+    await waitFor(() => expect(league).toHaveTextContent('Office MP'));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(calls(requests, '/league_selection/user/')[0]?.body).toEqual({ UserID: 7, LeagueID: 1, FixtureID: 30 });
   });
 
   it('says No leagues found. when no league qualifies', async () => {
@@ -209,6 +245,72 @@ describe('My Selections', () => {
     expect(screen.getByRole('combobox', { name: 'Match Winner' })).toHaveTextContent('Mumbai Indians');
     expect(screen.getByRole('combobox', { name: 'Most Wickets' })).toHaveTextContent('Jasprit Bumrah (MI, Bowler)');
     expect(screen.getByRole('checkbox', { name: 'Copy below picks to my other MP leagues' })).not.toBeChecked();
+  });
+
+  it("shows each Match Prediction player's recent form in the dropdowns, as the Player Selection picker does", async () => {
+    const { requests } = mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openLeague(user, 'Office MP');
+    polyfillRadixSelect();
+    await user.click(screen.getByRole('combobox', { name: 'Most Runs' }));
+    const kohli = await screen.findByRole('option', {
+      name: 'Virat Kohli (RCB, Batsman) 212 season pts · 4 matches · Last 3: 44, 71, 38',
+    });
+    expect(
+      screen.getByRole('option', {
+        name: 'Dinesh Karthik (RCB, Wicketkeeper) 64 season pts · 2 matches · Last 3: 20, 44',
+      }),
+    ).toBeInTheDocument();
+    await user.click(kohli);
+    // The closed field shows the name only.
+    expect(screen.getByRole('combobox', { name: 'Most Runs' })).toHaveTextContent(/^Virat Kohli \(RCB, Batsman\)$/);
+    // The same figures call as the team sheet, for this league and fixture.
+    const figuresCall = calls(requests, '/player_selection/player_figures/')[0];
+    expect(Object.fromEntries(figuresCall?.url.searchParams ?? [])).toEqual({ LeagueID: '1', FixtureID: '30' });
+  });
+
+  it("shows each Match Prediction feature's points on its row, and the league's points table from How scoring works", async () => {
+    mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openLeague(user, 'Office MP');
+    const row = (name: string) => screen.getByRole('rowheader', { name: new RegExp(name) });
+    await waitFor(() => expect(row('Match Winner')).toHaveTextContent('+10 points'));
+    expect(row('Most Wickets')).toHaveTextContent('+25 points');
+    expect(row('Toss')).toHaveTextContent('Not scored');
+    await user.click(screen.getByRole('button', { name: 'How scoring works' }));
+    const dialog = await screen.findByRole('dialog', { name: 'How scoring works: Office MP' });
+    const lines = await within(dialog).findAllByTestId('scoring-line');
+    expect(lines.map((l) => l.textContent)).toEqual([
+      'Match Winner+10Pick the team that wins the match.',
+      'Most Runs+20Pick the top run scorer.',
+      'Most Wickets+25Pick the top wicket taker.',
+    ]);
+    expect(within(dialog).getByText('Not scored in this league: Toss.')).toBeInTheDocument();
+  });
+
+  it('opens the Player Selection points table: penalties signed as deducted, the team the league picks', async () => {
+    mockApi(...stubs());
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openSheet(user);
+    await user.click(screen.getByRole('button', { name: 'How scoring works' }));
+    const dialog = await screen.findByRole('dialog', { name: 'How scoring works: Office PS' });
+    const earned = await within(dialog).findByRole('region', { name: 'Points earned' });
+    expect(
+      within(earned)
+        .getAllByTestId('scoring-line')
+        .map((l) => l.textContent),
+    ).toEqual(['Run+1Per run scored.', 'Wicket+25Per wicket credited to the bowler.']);
+    const deducted = within(dialog).getByRole('region', { name: 'Points deducted' });
+    expect(within(deducted).getByTestId('scoring-line')).toHaveTextContent(
+      'Duck\u22122Dismissed for 0 (not for bowlers).',
+    );
+    expect(within(dialog).getByText('Not scored in this league: Maiden Over.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('1 Wicketkeeper, 4 Batsmen, 2 Allrounders, 4 Bowlers: 11 players at most.'),
+    ).toBeInTheDocument();
   });
 
   it('labels auto-picked rows', async () => {
@@ -361,7 +463,7 @@ describe('My Selections', () => {
     const user = userEvent.setup();
     renderApp('/home/my-predictions', { user: testUser });
     await openLeague(user, 'Office MP');
-    await chooseOption(user, 'Most Runs', 'Virat Kohli (RCB, Batsman)');
+    await chooseOption(user, 'Most Runs', /^Virat Kohli \(RCB, Batsman\)/);
     await chooseOption(user, 'Match Winner', 'No selection');
     expect(calls(requests, '/league_selection/user/')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Save Selections' }));
@@ -518,7 +620,7 @@ describe('My Selections', () => {
     const user = userEvent.setup();
     renderApp('/home/my-predictions', { user: testUser });
     await openLeague(user, 'Office MP');
-    await chooseOption(user, 'Most Runs', 'Virat Kohli (RCB, Batsman)');
+    await chooseOption(user, 'Most Runs', /^Virat Kohli \(RCB, Batsman\)/);
     clock.now = '2026-04-11T14:00:00.000Z';
     await user.click(screen.getByRole('button', { name: 'Save Selections' }));
     expect(

@@ -1,18 +1,21 @@
 import { Card, QueryState, Select } from '@fantasy-cricket/ui';
-import { messages } from '@fantasy-cricket/rules';
+import { countedPoints, messages } from '@fantasy-cricket/rules';
 import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { storedUserAtom } from '../../shared/atoms';
 import { useFixturePlayersQuery } from '../../data/cricket/fixture-players-query';
 import { useFixtureTeamsQuery } from '../../data/cricket/fixture-teams-query';
 import { useLeagueFixturesQuery } from '../../data/cricket/league-fixtures-query';
 import { useServerTimeQuery } from '../../data/cricket/server-time-query';
+import { useLeagueConfigurationsQuery } from '../../data/leagues/league-configurations-query';
 import { useMatchPredictionRowsQuery } from '../../data/picks/match-prediction-rows-query';
 import { usePlayerFiguresQuery } from '../../data/picks/player-figures-query';
 import { usePlayerSelectionRowsQuery } from '../../data/picks/player-selection-rows-query';
 import type { FeatureRow, PlayerSelectionRow } from '../../data/picks/types';
 import { combinedQueryState } from '../../data/query-state';
 import { LeaguePicker, useMyLeagues } from '../../shared/leagues/LeaguePicker';
+import { leagueParam } from '../../shared/leagues/links';
 import {
   fixtureOptions,
   isPlayerSelectionLeague,
@@ -25,6 +28,7 @@ import * as styles from '../../shared/picks/picks.css';
 import { FixtureStates } from '../../shared/live/FixtureStates';
 import { FixtureCard } from '../../shared/picks/FixtureCard/FixtureCard';
 import { Page } from '../../shared/Page/Page';
+import { HowScoringWorks } from '../../shared/scoring/HowScoringWorks';
 import { copyToOtherLeaguesAtom } from './atoms';
 import { type SaveOutcome, SelectionGrid } from './SelectionGrid';
 import { useSaveSelections } from './useSaveSelections';
@@ -39,7 +43,8 @@ interface Scoped<T> {
 }
 
 /**
- * My Selections (spec sections 2–5, 8): choose an Active league with fixtures left, then an upcoming
+ * My Selections (spec sections 2–5, 8): choose an Active league with fixtures left (the one named by
+ * `?league=`, or the only one, is chosen to start with; with several the placeholder shows), then an upcoming
  * fixture, and pick per Match Prediction feature or Player Selection slot. Saving sends only the rows
  * with a selection (touched ones unless copying to the other leagues), after the duplicate and
  * started checks against the server's clock. Server data comes from the query cache (data/); this
@@ -58,7 +63,13 @@ export function MySelectionsPage() {
   const [outcome, setOutcome] = useState<Scoped<SaveOutcome> | null>(null);
   const [copyByType, setCopyByType] = useAtom(copyToOtherLeaguesAtom);
 
-  const league = leagues.data?.find((l) => String(l.LeagueID) === leagueId);
+  // Until the player chooses: the league the address names (Home's "Make your picks"), or the only one.
+  const [params] = useSearchParams();
+  const linked = leagueParam(params);
+  const preselected =
+    leagues.data?.find((l) => l.LeagueID === linked) ?? (leagues.data?.length === 1 ? leagues.data[0] : undefined);
+  const chosenId = leagueId || (preselected ? String(preselected.LeagueID) : '');
+  const league = leagues.data?.find((l) => String(l.LeagueID) === chosenId);
   const isPs = league ? isPlayerSelectionLeague(league) : false;
   const picksType = league ? leaguePicksType(league) : 'match-prediction';
   const copy = copyByType[picksType];
@@ -94,7 +105,8 @@ export function MySelectionsPage() {
   const psRows = usePlayerSelectionRowsQuery(ids, { enabled: Boolean(fixture) && isPs });
   const players = useFixturePlayersQuery(ids.FixtureID, { enabled: Boolean(fixture) });
   const teams = useFixtureTeamsQuery(ids.FixtureID, { enabled: Boolean(fixture) && !isPs });
-  const figuresQuery = usePlayerFiguresQuery(ids.LeagueID, ids.FixtureID, { enabled: Boolean(fixture) && isPs });
+  // The recent form of every squad player: the team sheet's cards and the Match Prediction player dropdowns.
+  const figuresQuery = usePlayerFiguresQuery(ids.LeagueID, ids.FixtureID, { enabled: Boolean(fixture) });
   const figures = useMemo(
     () => new Map((figuresQuery.data ?? []).map((f) => [f.PlayerID, f] as const)),
     [figuresQuery.data],
@@ -104,6 +116,15 @@ export function MySelectionsPage() {
     : figuresQuery.isPending
       ? 'Loading season figures…'
       : null;
+  // Match Prediction: each feature's points as they count, shown on its row (absent while loading or if the load failed).
+  const configsQuery = useLeagueConfigurationsQuery(ids.LeagueID, { enabled: Boolean(league) && !isPs });
+  const featurePoints = useMemo(
+    () =>
+      new Map(
+        (configsQuery.data ?? []).map((c) => [c.FeatureID, c.IsActive ? countedPoints(c.Points, c.Sign) : 0] as const),
+      ),
+    [configsQuery.data],
+  );
   const colours = useMemo(
     () =>
       new Map<string, string | null>(
@@ -127,7 +148,7 @@ export function MySelectionsPage() {
           : rowsFromFeatures(data as FeatureRow[], name),
     [isPs],
   );
-  const scope = `${leagueId}:${fixture?.FixtureID ?? ''}`;
+  const scope = `${chosenId}:${fixture?.FixtureID ?? ''}`;
   const serverRows = useMemo(
     () => (fixture ? toGridRows(isPs ? psRows.data : mpRows.data, fixture.FixtureName) : undefined),
     [fixture, isPs, psRows.data, mpRows.data, toGridRows],
@@ -186,7 +207,7 @@ export function MySelectionsPage() {
             label={m.selectLeague}
             placeholder={m.selectLeague}
             required
-            value={leagueId}
+            value={chosenId}
             onValueChange={chooseLeague}
             className={styles.controls}
           >
@@ -212,8 +233,8 @@ export function MySelectionsPage() {
           {fixture ? <FixtureCard fixture={fixture} offsetMs={clockOffset} note={league?.LeagueTypeName} /> : null}
         </div>
       </Card>
-      {fixture ? (
-        <Card>
+      {fixture && league ? (
+        <Card actions={<HowScoringWorks league={league} />}>
           <div className={styles.section}>
             <QueryState
               {...grid}
@@ -230,6 +251,7 @@ export function MySelectionsPage() {
                   teams={teams.data ?? []}
                   figures={figures}
                   figuresNote={figuresNote}
+                  featurePoints={featurePoints}
                   colours={colours}
                   invalidKeys={invalidKeys}
                   saving={saving}

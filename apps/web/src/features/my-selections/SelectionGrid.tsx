@@ -7,7 +7,7 @@ import {
   Select,
   Text,
 } from '@fantasy-cricket/ui';
-import { messages } from '@fantasy-cricket/rules';
+import { messages, signedPoints } from '@fantasy-cricket/rules';
 import { useMemo } from 'react';
 import type { PlayerOption, TeamOption } from '../../data/cricket/types';
 import type { PlayerFigures, SaveResult } from '../../data/picks/types';
@@ -44,6 +44,8 @@ export interface SelectionGridProps {
   /** Player Selection: the picker's figures by player id, and why they are missing (null when in). */
   figures: ReadonlyMap<number, PlayerFigures>;
   figuresNote: string | null;
+  /** Match Prediction: each feature's points as they count (0 when not scored), by feature id; empty until loaded. */
+  featurePoints?: ReadonlyMap<number, number>;
   /** Team code → colour, from the fixture. */
   colours: ReadonlyMap<string, string | null>;
   invalidKeys: ReadonlySet<string>;
@@ -65,6 +67,7 @@ export function SelectionGrid({
   teams,
   figures,
   figuresNote,
+  featurePoints,
   colours,
   invalidKeys,
   saving,
@@ -81,12 +84,20 @@ export function SelectionGrid({
         id: 'label',
         header: isPs ? 'Player Position' : 'Feature',
         meta: { rowHeader: true },
-        cell: ({ row }) => (
-          <span className={styles.cellStack}>
-            <span>{row.original.label}</span>
-            {row.original.IsAutoPick ? <AutoPickBadge /> : null}
-          </span>
-        ),
+        cell: ({ row }) => {
+          const points = isPs ? undefined : featurePoints?.get(row.original.FeatureID);
+          return (
+            <span className={styles.cellStack}>
+              <span>{row.original.label}</span>
+              {points !== undefined ? (
+                <Text as="span" size="sm" tone="muted">
+                  {points === 0 ? messages.scoring.rowNotScored : messages.scoring.rowPoints(signedPoints(points))}
+                </Text>
+              ) : null}
+              {row.original.IsAutoPick ? <AutoPickBadge /> : null}
+            </span>
+          );
+        },
       }),
       col.display({
         id: 'selection',
@@ -112,7 +123,7 @@ export function SelectionGrid({
               label={r.label}
               labelHidden
               className={styles.rowSelect}
-              options={optionsForRow(r, players, teams, isPs)}
+              options={optionsForRow(r, players, teams, isPs, figures)}
               value={r.selectedID === null ? '' : String(r.selectedID)}
               placeholder="Select…"
               onValueChange={(value) => onPick(r.key, value || NONE_VALUE)}
@@ -124,7 +135,7 @@ export function SelectionGrid({
       }),
     ];
     return list;
-  }, [isPs, serverNow, players, teams, onPick, saving, invalidKeys]);
+  }, [isPs, serverNow, players, teams, figures, featurePoints, onPick, saving, invalidKeys]);
 
   return (
     <>

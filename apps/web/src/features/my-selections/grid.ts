@@ -1,8 +1,10 @@
 import { allowedPositionsForFeature, duplicatePlayerPicks, hasStarted } from '@fantasy-cricket/rules';
 import type { SelectOption } from '@fantasy-cricket/ui';
 import type { PlayerOption, TeamOption } from '../../data/cricket/types';
+import { figuresLine } from '../../shared/picks/PlayerCard/figures';
 import type {
   FeatureRow,
+  PlayerFigures,
   MatchPredictionSaveItem,
   PlayerSelectionRow,
   PlayerSelectionSaveItem,
@@ -105,12 +107,16 @@ export const sortPlayers = (players: readonly PlayerOption[]) =>
 /** Teams by name (spec section 5). */
 export const sortTeams = (teams: readonly TeamOption[]) => [...teams].sort((a, b) => text(a.Name, b.Name));
 
-/** The choices of one row's Selection dropdown, "No selection" first. */
+/**
+ * The choices of one row's Selection dropdown, "No selection" first. Players carry their recent form
+ * (`figures`, the Player Selection picker's figures) as a second line when it is loaded.
+ */
 export function optionsForRow(
   row: GridRow,
   players: readonly PlayerOption[],
   teams: readonly TeamOption[],
   psLeague: boolean,
+  figures?: ReadonlyMap<number, PlayerFigures>,
 ): SelectOption[] {
   const none = { value: NONE_VALUE, label: 'No selection' };
   if (row.kind === 'team') return [none, ...sortTeams(teams).map((t) => ({ value: String(t.ID), label: t.Name }))];
@@ -118,12 +124,16 @@ export function optionsForRow(
   const allowed = row.allowedPositionIDs;
   return [
     none,
-    ...sortPlayers(players.filter((p) => !allowed || allowed.includes(p.PositionID))).map((p) => ({
-      value: String(p.PlayerID),
-      label: psLeague
-        ? `${p.PlayerFullName} (${p.TeamCode})`
-        : `${p.PlayerFullName} (${p.TeamCode}, ${p.PositionName})`,
-    })),
+    ...sortPlayers(players.filter((p) => !allowed || allowed.includes(p.PositionID))).map((p) => {
+      const form = figures?.get(p.PlayerID);
+      return {
+        value: String(p.PlayerID),
+        label: psLeague
+          ? `${p.PlayerFullName} (${p.TeamCode})`
+          : `${p.PlayerFullName} (${p.TeamCode}, ${p.PositionName})`,
+        ...(form ? { description: figuresLine(form) } : {}),
+      };
+    }),
   ];
 }
 

@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORED_USER_KEY } from '../../shared/storedUser';
-import { apiError, mockApi, reply } from '../../test/api';
+import { apiError, custom, jsonResponse, mockApi, reply } from '../../test/api';
 import { renderApp, testUser } from '../../test/render';
 
 const profile = {
@@ -14,6 +14,21 @@ const profile = {
 };
 
 describe('My Profile', () => {
+  it('while the profile loads, draws its form empty and disabled, so nothing moves when it arrives', async () => {
+    let answer: (value: Response) => void = () => {};
+    mockApi(custom('/user/{userId}', 'get', () => new Promise<Response>((resolve) => (answer = resolve))));
+    renderApp('/home/view-profile', { user: testUser });
+    expect((await screen.findByText('Loading your profile…')).closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: 'Enable Auto-Picks by AI' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save Profile' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete Profile' })).toBeDisabled();
+    answer(jsonResponse(200, profile));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('smriti@example.com'));
+    expect(screen.queryByText('Loading your profile…')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Profile' })).toBeEnabled();
+  });
+
   it('shows the read-only identity and the two preferences, and saves them', async () => {
     const { requests } = mockApi(
       reply('/user/{userId}', 'get', 200, profile),
@@ -22,7 +37,7 @@ describe('My Profile', () => {
     const user = userEvent.setup();
     renderApp('/home/view-profile', { user: testUser });
     const email = await screen.findByLabelText('Email');
-    expect(email).toHaveValue('smriti@example.com');
+    await waitFor(() => expect(email).toHaveValue('smriti@example.com'));
     expect(email).toHaveAttribute('readonly');
     expect(screen.getByLabelText('First name')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Last name')).toHaveValue('Mandhana');

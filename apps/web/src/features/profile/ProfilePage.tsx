@@ -5,6 +5,7 @@ import {
   Checkbox,
   ConfirmDialog,
   QueryState,
+  Spinner,
   Text,
   TextArea,
   TextField,
@@ -71,6 +72,8 @@ export function ProfilePage() {
       notify('error', m.notLoggedIn);
       return;
     }
+    // Nothing to save before the profile is in (the form is only a placeholder then).
+    if (!profile.isSuccess) return;
     try {
       // The answer (the saved profile) replaces the cached one; the form then shows it.
       await update.mutateAsync({ missingPickNotification: reminders, useAiAutoPick: autoPick });
@@ -101,7 +104,7 @@ export function ProfilePage() {
   };
 
   let content: ReactNode;
-  if (userId === undefined || !profile.isSuccess) {
+  if (userId === undefined || profile.isError) {
     const notFound = profile.error instanceof ApiError && profile.error.status === 404;
     content = (
       <Card>
@@ -119,10 +122,24 @@ export function ProfilePage() {
       </Card>
     );
   } else {
-    const { FirstName, LastName, EmailID } = profile.data;
+    // While the profile loads, the form is drawn empty and disabled at its full size, so nothing moves
+    // when the details arrive.
+    const loaded = profile.isSuccess;
+    const { FirstName = '', LastName = '', EmailID = '' } = profile.data ?? {};
     content = (
-      <Card title="Your details">
+      <Card
+        title="Your details"
+        actions={
+          loaded ? null : (
+            <span role="status" className={styles.loading}>
+              <Spinner size="sm" />
+              Loading your profile…
+            </span>
+          )
+        }
+      >
         <form
+          aria-busy={!loaded}
           className={styles.form}
           onSubmit={(event) => {
             event.preventDefault();
@@ -138,6 +155,7 @@ export function ProfilePage() {
             <legend className={styles.legend}>Preferences</legend>
             <Checkbox
               label={m.autoPickLabel}
+              disabled={!loaded}
               checked={autoPick}
               onChange={(event) => {
                 const checked = event.currentTarget.checked;
@@ -150,6 +168,7 @@ export function ProfilePage() {
             </p>
             <Checkbox
               label={m.remindersLabel}
+              disabled={!loaded}
               checked={reminders}
               onChange={(event) => {
                 const checked = event.currentTarget.checked;
@@ -163,10 +182,10 @@ export function ProfilePage() {
             </p>
           </fieldset>
           <div className={styles.actions}>
-            <Button type="submit" loading={update.isPending}>
+            <Button type="submit" disabled={!loaded} loading={update.isPending}>
               {m.save}
             </Button>
-            <Button type="button" variant="danger" onClick={() => setConfirmOpen(true)}>
+            <Button type="button" variant="danger" disabled={!loaded} onClick={() => setConfirmOpen(true)}>
               {m.delete}
             </Button>
           </div>

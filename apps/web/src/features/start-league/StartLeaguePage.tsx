@@ -149,7 +149,7 @@ export function StartLeaguePage() {
             />
           </div>
           <TextField
-            label="Gamer Name"
+            label={messages.join.gamerNameLabel}
             required
             autoComplete="nickname"
             hint="What the other members of this league will see."

@@ -28,6 +28,8 @@ export interface LeaguePickerProps {
   emptyMessage?: string;
   /** More controls beside the dropdown (a fixture dropdown, a switch), shown once leagues are there. */
   children?: ReactNode;
+  /** An option's text (default: the league's name). */
+  optionLabel?: (league: League) => string;
   className?: string;
 }
 
@@ -46,6 +48,7 @@ export function LeaguePicker({
   emptyMessage = messages.myLeagues.empty,
   children,
   className,
+  optionLabel = (l) => l.LeagueName,
 }: LeaguePickerProps) {
   const list = leagues.data ?? [];
   return (
@@ -62,7 +65,7 @@ export function LeaguePicker({
             label={label}
             placeholder={placeholder}
             required={required}
-            options={list.map((l) => ({ value: String(l.LeagueID), label: l.LeagueName }))}
+            options={list.map((l) => ({ value: String(l.LeagueID), label: optionLabel(l) }))}
             value={value}
             onValueChange={onValueChange}
           />

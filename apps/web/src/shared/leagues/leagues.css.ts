@@ -1,4 +1,4 @@
-import { vars } from '@fantasy-cricket/ui';
+import { media, vars } from '@fantasy-cricket/ui';
 import { globalStyle, style } from '@vanilla-extract/css';
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
@@ -79,8 +79,15 @@ export const featureName = style({
   textAlign: 'start',
   textDecoration: 'underline dotted',
   cursor: 'help',
+  // A tap opens its description: a 44px target on touch screens.
+  '@media': { [media.touch]: { minHeight: 44 } },
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` } },
 });
+
+/** A points input with the minus sign of a penalty before it. */
+export const signedInput = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['2xs'] });
+
+export const minus = style({ fontWeight: vars.fontWeight.bold, color: vars.color.errorFg });
 
 export const errorList = style({ margin: 0, paddingInlineStart: vars.space.lg });
 

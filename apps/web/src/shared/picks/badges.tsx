@@ -9,12 +9,12 @@ export function AutoPickBadge() {
   );
 }
 
-/** A pick against the result: a tick and 'Match', or a cross and 'Break'. */
+/** A pick against the result: a tick and 'Match', or a cross and 'Miss'. */
 export function ResultBadge({ match }: { match: boolean }) {
   return (
     <span className={match ? styles.badge.match : styles.badge.break}>
       <span aria-hidden="true">{match ? '✓' : '✗'}</span>
-      {match ? 'Match' : 'Break'}
+      {match ? 'Match' : 'Miss'}
     </span>
   );
 }

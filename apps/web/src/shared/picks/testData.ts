@@ -1,4 +1,5 @@
 import type { Fixture, PlayerOption, TeamOption } from '../../data/cricket/types';
+import type { LeagueConfigurationItem, SelectionConfigItem } from '../../data/leagues/types';
 import type {
   FeatureRow,
   FixturePlayerSelection,
@@ -234,3 +235,151 @@ function pts(firstFixture: number, points: number[]): PlayerFigures['LastThree']
     Points: p,
   }));
 }
+
+/** A Match Prediction league's features and points as the configuration call answers (Toss switched off). */
+export const mpConfigs: LeagueConfigurationItem[] = [
+  {
+    ID: 31,
+    LeagueID: 1,
+    FeatureName: 'Match Winner',
+    FeatureDescription: 'Pick the team that wins the match.',
+    FeatureTypeName: 'team',
+    IsActive: true,
+    Points: 10,
+    FeatureID: 1,
+    MaxPoints: 100,
+    Sign: 1,
+  },
+  {
+    ID: 32,
+    LeagueID: 1,
+    FeatureName: 'Most Runs',
+    FeatureDescription: 'Pick the top run scorer.',
+    FeatureTypeName: 'player',
+    IsActive: true,
+    Points: 20,
+    FeatureID: 2,
+    MaxPoints: 100,
+    Sign: 1,
+  },
+  {
+    ID: 33,
+    LeagueID: 1,
+    FeatureName: 'Most Wickets',
+    FeatureDescription: 'Pick the top wicket taker.',
+    FeatureTypeName: 'player',
+    IsActive: true,
+    Points: 25,
+    FeatureID: 3,
+    MaxPoints: 100,
+    Sign: 1,
+  },
+  {
+    ID: 34,
+    LeagueID: 1,
+    FeatureName: 'Toss',
+    FeatureDescription: 'Pick the side of the coin.',
+    FeatureTypeName: 'bonus',
+    IsActive: false,
+    Points: 5,
+    FeatureID: 9,
+    MaxPoints: 100,
+    Sign: 1,
+  },
+];
+
+/** A Player Selection league's stats: a reward, a penalty (Duck, deducted) and one switched off. */
+export const psConfigs: LeagueConfigurationItem[] = [
+  {
+    ID: 41,
+    LeagueID: 2,
+    FeatureName: 'Run',
+    FeatureDescription: 'Per run scored.',
+    FeatureTypeName: 'stat',
+    IsActive: true,
+    Points: 1,
+    FeatureID: 101,
+    MaxPoints: 5,
+    Sign: 1,
+  },
+  {
+    ID: 42,
+    LeagueID: 2,
+    FeatureName: 'Duck',
+    FeatureDescription: 'Dismissed for 0 (not for bowlers).',
+    FeatureTypeName: 'stat',
+    IsActive: true,
+    Points: 2,
+    FeatureID: 107,
+    MaxPoints: 10,
+    Sign: -1,
+  },
+  {
+    ID: 43,
+    LeagueID: 2,
+    FeatureName: 'Wicket',
+    FeatureDescription: 'Per wicket credited to the bowler.',
+    FeatureTypeName: 'stat',
+    IsActive: true,
+    Points: 25,
+    FeatureID: 108,
+    MaxPoints: 100,
+    Sign: 1,
+  },
+  {
+    ID: 44,
+    LeagueID: 2,
+    FeatureName: 'Maiden Over',
+    FeatureDescription: 'Per maiden.',
+    FeatureTypeName: 'stat',
+    IsActive: false,
+    Points: 12,
+    FeatureID: 113,
+    MaxPoints: 60,
+    Sign: 1,
+  },
+];
+
+/** The Player Selection league's player counts. */
+export const psCounts: SelectionConfigItem[] = [
+  {
+    ID: 51,
+    LeagueID: 2,
+    PositionTypeID: 3,
+    PositionTypeName: 'Wicketkeeper',
+    Count: 1,
+    MaxAllowed: 1,
+    IsActive: true,
+    IsLocked: true,
+  },
+  {
+    ID: 52,
+    LeagueID: 2,
+    PositionTypeID: 1,
+    PositionTypeName: 'Batsman',
+    Count: 4,
+    MaxAllowed: 5,
+    IsActive: true,
+    IsLocked: true,
+  },
+  {
+    ID: 53,
+    LeagueID: 2,
+    PositionTypeID: 4,
+    PositionTypeName: 'Allrounder',
+    Count: 2,
+    MaxAllowed: 3,
+    IsActive: true,
+    IsLocked: true,
+  },
+  {
+    ID: 54,
+    LeagueID: 2,
+    PositionTypeID: 2,
+    PositionTypeName: 'Bowler',
+    Count: 4,
+    MaxAllowed: 5,
+    IsActive: true,
+    IsLocked: true,
+  },
+];

@@ -86,7 +86,11 @@ export const sortButton = style({
 export const sortIcon = style({ color: vars.color.primaryText });
 
 export const td = style({
-  selectors: { 'tr:last-child > &': { borderBottom: 'none' } },
+  selectors: {
+    'tr:last-child > &': { borderBottom: 'none' },
+    // A row and its detail line read as one.
+    'tr:has(+ tr[data-detail]) > &': { borderBottom: 'none' },
+  },
   padding: `${vars.space.md} ${vars.space.md}`,
   textAlign: 'start',
   '@media': { [media.sm]: { paddingInline: vars.space.lg } },
@@ -97,7 +101,8 @@ export const td = style({
 export const row = style({
   transition: `background-color ${vars.transition.fast}`,
   selectors: {
-    '&:nth-child(even)': { backgroundColor: vars.color.surfaceSunken },
+    // Detail rows belong to the row above them: they do not count for the stripes.
+    '&:nth-child(even of :not([data-detail]))': { backgroundColor: vars.color.surfaceSunken },
     '&:hover': { backgroundColor: vars.color.surfaceHover },
     '&[data-tone="highlight"]': {
       backgroundColor: vars.color.accentSubtle,
@@ -115,6 +120,24 @@ export const row = style({
     },
     '&[data-tone="muted"]': { color: vars.color.textMuted },
   },
+});
+
+/** A row's detail line (`renderRowDetail`): under its row, in its tone, indented like the cells. */
+export const detailRow = style({
+  backgroundColor: vars.color.surfaceSunken,
+  selectors: {
+    '&[data-tone="highlight"]': {
+      backgroundColor: vars.color.accentSubtle,
+      boxShadow: `inset 4px 0 0 ${vars.color.accent}`,
+    },
+  },
+});
+
+export const detailCell = style({
+  padding: `${vars.space.sm} ${vars.space.md} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  '@media': { [media.sm]: { paddingInline: vars.space.lg } },
+  selectors: { 'tr:last-child > &': { borderBottom: 'none' } },
 });
 
 export const alignStart = style({ textAlign: 'start' });

@@ -32,6 +32,24 @@ describe('DataTable', () => {
     expect(names()).toEqual(['Asha', 'Ben', 'Chen']);
   });
 
+  it('renders a full-width detail row under the rows that have one, which moves with its row when sorting', async () => {
+    render(
+      <DataTable
+        columns={columns}
+        data={data}
+        emptyMessage="Empty"
+        initialSorting={[{ id: 'points', desc: true }]}
+        renderRowDetail={(row) => (row.name === 'Chen' ? <p>Chen gained 12</p> : null)}
+      />,
+    );
+    const rows = () => screen.getAllByRole('row').slice(1);
+    expect(rows()).toHaveLength(4);
+    expect(rows().map((r) => r.textContent)).toEqual(['Ben950', 'Chen7012', 'Chen gained 12', 'Asha405']);
+    expect(within(rows()[2]!).getByRole('cell')).toHaveAttribute('colspan', '3');
+    await userEvent.click(within(screen.getByRole('columnheader', { name: /Points/ })).getByRole('button'));
+    expect(rows().map((r) => r.textContent)).toEqual(['Asha405', 'Chen7012', 'Chen gained 12', 'Ben950']);
+  });
+
   it('shows the empty message', () => {
     render(<DataTable columns={columns} data={[]} emptyMessage="No leaderboard data available." />);
     expect(screen.getByRole('cell', { name: 'No leaderboard data available.' })).toHaveAttribute('colspan', '3');

@@ -14,7 +14,7 @@ import {
   type Updater,
   useTable,
 } from '@tanstack/react-table';
-import { type HTMLAttributes, type ReactNode, useId, useRef, useState } from 'react';
+import { Fragment, type HTMLAttributes, type ReactNode, useId, useRef, useState } from 'react';
 import { cx } from '../_internal/cx';
 import { SortIcon } from '../_internal/icons';
 import { useIsScrollable } from '../_internal/useIsScrollable';
@@ -103,6 +103,11 @@ export interface DataTableProps<TData extends RowData> {
   captionHidden?: boolean;
   /** Extra props per row: `tone`, `className`, `data-*`, `aria-*`, `onClick`… */
   getRowProps?: (row: TData, index: number) => DataTableRowProps | undefined;
+  /**
+   * A full-width row under a row, for what a compact row keeps out of sight (e.g. its details once
+   * expanded); null or undefined for none. The consumer decides when it shows and labels its toggle.
+   */
+  renderRowDetail?: (row: TData) => ReactNode;
   /** Stable row ids (default: the row index). */
   getRowId?: (row: TData, index: number) => string;
   /** Sorting to start with (uncontrolled), e.g. `[{ id: 'points', desc: true }]`. */
@@ -145,6 +150,7 @@ export function DataTable<TData extends RowData>({
   caption,
   captionHidden = false,
   getRowProps,
+  renderRowDetail,
   getRowId,
   initialSorting,
   sorting: controlledSorting,
@@ -265,46 +271,58 @@ export function DataTable<TData extends RowData>({
           ) : (
             rows.map((row) => {
               const { tone, className: rowClassName, ...rowProps } = getRowProps?.(row.original, row.index) ?? {};
+              const detail = renderRowDetail?.(row.original);
               return (
-                <tr
-                  key={row.id}
-                  // biome-ignore lint/a11y/noRedundantRoles: see the table's role
-                  role="row"
-                  className={cx(styles.row, rowClassName)}
-                  data-tone={tone}
-                  data-has-actions={hasActions ? '' : undefined}
-                  {...rowProps}
-                >
-                  {row.getAllCells().map((cell) => {
-                    const columnDef = cell.column.columnDef;
-                    const meta = columnDef.meta;
-                    const cellClass = cx(styles.td, meta?.align && alignClass[meta.align], meta?.cellClassName);
-                    const narrow = meta?.narrow ?? (meta?.rowHeader ? 'title' : 'field');
-                    const stackProps = {
-                      'data-narrow': narrow,
-                      'data-label':
-                        narrow === 'field' || (narrow === 'actions' && meta?.narrowLabel)
-                          ? (meta?.label ?? (typeof columnDef.header === 'string' ? columnDef.header : cell.column.id))
-                          : undefined,
-                    };
-                    const content = (
-                      <div className={styles.cellContent}>
-                        <table.FlexRender cell={cell} />
-                      </div>
-                    );
-                    return meta?.rowHeader ? (
-                      // biome-ignore lint/a11y/noRedundantRoles: see the table's role
-                      <th key={cell.id} role="rowheader" scope="row" className={cellClass} {...stackProps}>
-                        {content}
-                      </th>
-                    ) : (
-                      // biome-ignore lint/a11y/noRedundantRoles: see the table's role
-                      <td key={cell.id} role="cell" className={cellClass} {...stackProps}>
-                        {content}
+                <Fragment key={row.id}>
+                  <tr
+                    // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                    role="row"
+                    className={cx(styles.row, rowClassName)}
+                    data-tone={tone}
+                    data-has-actions={hasActions ? '' : undefined}
+                    {...rowProps}
+                  >
+                    {row.getAllCells().map((cell) => {
+                      const columnDef = cell.column.columnDef;
+                      const meta = columnDef.meta;
+                      const cellClass = cx(styles.td, meta?.align && alignClass[meta.align], meta?.cellClassName);
+                      const narrow = meta?.narrow ?? (meta?.rowHeader ? 'title' : 'field');
+                      const stackProps = {
+                        'data-narrow': narrow,
+                        'data-label':
+                          narrow === 'field' || (narrow === 'actions' && meta?.narrowLabel)
+                            ? (meta?.label ??
+                              (typeof columnDef.header === 'string' ? columnDef.header : cell.column.id))
+                            : undefined,
+                      };
+                      const content = (
+                        <div className={styles.cellContent}>
+                          <table.FlexRender cell={cell} />
+                        </div>
+                      );
+                      return meta?.rowHeader ? (
+                        // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                        <th key={cell.id} role="rowheader" scope="row" className={cellClass} {...stackProps}>
+                          {content}
+                        </th>
+                      ) : (
+                        // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                        <td key={cell.id} role="cell" className={cellClass} {...stackProps}>
+                          {content}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                  {detail === null || detail === undefined ? null : (
+                    // biome-ignore lint/a11y/noRedundantRoles: see the table's role
+                    <tr role="row" className={styles.detailRow} data-detail="" data-tone={tone}>
+                      {/* biome-ignore lint/a11y/noRedundantRoles: see the table's role */}
+                      <td role="cell" className={styles.detailCell} colSpan={Math.max(1, leafCount)}>
+                        {detail}
                       </td>
-                    );
-                  })}
-                </tr>
+                    </tr>
+                  )}
+                </Fragment>
               );
             })
           )}

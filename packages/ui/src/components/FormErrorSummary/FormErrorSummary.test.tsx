@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FormErrorSummary } from './FormErrorSummary';
 
 describe('FormErrorSummary', () => {
@@ -11,5 +11,16 @@ describe('FormErrorSummary', () => {
   it('announces the message as an alert', () => {
     render(<FormErrorSummary message="Invalid email or password." />);
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid email or password.');
+  });
+});
+
+describe('FormErrorSummary in a long form', () => {
+  it('scrolls itself into view when it appears', () => {
+    const scroll = vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(() => {});
+    const { rerender } = render(<FormErrorSummary message="" />);
+    rerender(<FormErrorSummary message="This league code does not exist." />);
+    expect(scroll).toHaveBeenCalledTimes(1);
+    expect(scroll.mock.contexts[0]).toBe(screen.getByRole('alert'));
+    scroll.mockRestore();
   });
 });

@@ -169,3 +169,7 @@ export const footer = style({
 globalStyle(`${footer} > *`, {
   '@media': { [media.belowSm]: { flex: '1 1 auto', minHeight: 44 } },
 });
+
+// Messages that scroll themselves into view (FormErrorSummary, FormStatus) stop just inside the body:
+// the page's sticky header is not over a dialog.
+globalStyle(`${body} [data-reveal]`, { scrollMarginTop: vars.space.sm, scrollMarginBottom: vars.space.sm });

@@ -72,6 +72,16 @@ export const item = style({
   },
 });
 
+/** Label and description of an option with a description, stacked. */
+export const itemBody = style({ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 });
+
+export const itemDescription = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.regular,
+  color: vars.color.textMuted,
+  overflowWrap: 'anywhere',
+});
+
 export const itemIndicator = style({
   position: 'absolute',
   insetInlineStart: vars.space.sm,

@@ -23,7 +23,9 @@ const meta = {
   argTypes: {
     options: {
       description: 'The choices, in display order. A disabled option is shown but cannot be picked.',
-      table: { type: { summary: 'readonly { value: string; label: string; disabled?: boolean }[]' } },
+      table: {
+        type: { summary: 'readonly { value: string; label: string; description?: string; disabled?: boolean }[]' },
+      },
     },
     label: { description: 'Visible label (required): names the field for everyone, screen readers included.' },
     onValueChange: { table: { type: { summary: '(value: string) => void' } } },
@@ -79,6 +81,30 @@ export const OpenMenu: Story = {
 
 export const WithValue: Story = { args: { defaultValue: 'MP' } };
 
+/** Options with a second line (a player's recent form in My Selections): in the menu only, read after the label. */
+export const WithDescriptions: Story = {
+  args: {
+    label: 'Most Runs',
+    placeholder: 'Select…',
+    options: [
+      { value: '0', label: 'No selection' },
+      { value: '11', label: 'RD Gaikwad (CSK, Batsman)', description: '182 season pts · Last 3: 40, 71, 12' },
+      { value: '12', label: 'V Kohli (RCB, Batsman)', description: '245 season pts · Last 3: 44, 71, 38' },
+    ],
+  },
+  parameters: { a11y: Open.parameters?.a11y },
+  play: async ({ canvas, userEvent }) => {
+    const trigger = canvas.getByRole('combobox', { name: 'Most Runs' });
+    await userEvent.click(trigger);
+    const kohli = await screen.findByRole('option', {
+      name: 'V Kohli (RCB, Batsman) 245 season pts · Last 3: 44, 71, 38',
+    });
+    await userEvent.click(kohli);
+    await waitFor(() => expect(trigger).toHaveTextContent('V Kohli (RCB, Batsman)'));
+    await expect(trigger).not.toHaveTextContent('season pts');
+  },
+};
+
 export const Required: Story = { args: { required: true, label: 'Select League', placeholder: 'Select a League' } };
 
 export const WithError: Story = {
@@ -96,5 +122,17 @@ export const Controlled: Story = {
         <p>Selected: {value || 'nothing'}</p>
       </div>
     );
+  },
+};
+
+/** The menu with descriptions open at rest, in its own frame: each option's second line under its label. */
+export const OpenMenuWithDescriptions: Story = {
+  tags: ['!dev', '!autodocs'],
+  args: { ...WithDescriptions.args, defaultOpen: true, defaultValue: '12' },
+  parameters: { docs: { story: { inline: false, height: '300px' } }, a11y: Open.parameters?.a11y },
+  play: async () => {
+    await expect(
+      await screen.findByRole('option', { name: 'RD Gaikwad (CSK, Batsman) 182 season pts · Last 3: 40, 71, 12' }),
+    ).toBeVisible();
   },
 };

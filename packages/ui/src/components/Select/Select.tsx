@@ -9,6 +9,11 @@ import * as styles from './Select.css';
 export interface SelectOption {
   value: string;
   label: string;
+  /**
+   * A second line under the label in the open menu (for example a player's recent form), read as part
+   * of the option's name after the label. The closed field shows only the label.
+   */
+  description?: string;
   disabled?: boolean;
 }
 
@@ -124,19 +129,38 @@ export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select
               <ChevronUpIcon size={16} />
             </RadixSelect.ScrollUpButton>
             <RadixSelect.Viewport className={styles.viewport}>
-              {options.map((option) => (
-                <RadixSelect.Item
-                  key={option.value}
-                  value={option.value}
-                  disabled={option.disabled}
-                  className={styles.item}
-                >
-                  <RadixSelect.ItemIndicator className={styles.itemIndicator}>
-                    <CheckIcon size={16} />
-                  </RadixSelect.ItemIndicator>
-                  <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-                </RadixSelect.Item>
-              ))}
+              {options.map((option, index) => {
+                // With a description, the option's name is its label and then its description: the
+                // whole visible text (WCAG 2.5.3); the closed field still shows the label only.
+                const ids = option.description
+                  ? { label: `${triggerId}-option-${index}`, description: `${triggerId}-option-${index}-description` }
+                  : null;
+                return (
+                  <RadixSelect.Item
+                    key={option.value}
+                    value={option.value}
+                    disabled={option.disabled}
+                    className={styles.item}
+                    {...(ids ? { 'aria-labelledby': `${ids.label} ${ids.description}` } : {})}
+                  >
+                    <RadixSelect.ItemIndicator className={styles.itemIndicator}>
+                      <CheckIcon size={16} />
+                    </RadixSelect.ItemIndicator>
+                    {ids ? (
+                      <span className={styles.itemBody}>
+                        <span id={ids.label}>
+                          <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
+                        </span>
+                        <span id={ids.description} className={styles.itemDescription}>
+                          {option.description}
+                        </span>
+                      </span>
+                    ) : (
+                      <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
+                    )}
+                  </RadixSelect.Item>
+                );
+              })}
             </RadixSelect.Viewport>
             <RadixSelect.ScrollDownButton className={styles.scrollButton}>
               <ChevronDownIcon size={16} />

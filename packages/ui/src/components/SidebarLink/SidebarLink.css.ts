@@ -44,12 +44,41 @@ export const link = style({
 });
 
 export const icon = style({
+  position: 'relative',
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
   width: 22,
   height: 22,
   color: vars.color.textMuted,
+});
+
+const pill = {
+  minWidth: 18,
+  height: 18,
+  paddingInline: 5,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  borderRadius: vars.radius.pill,
+  backgroundColor: vars.color.accent,
+  color: vars.color.onAccent,
+  fontSize: 11,
+  fontWeight: vars.fontWeight.bold,
+  lineHeight: 1,
+  fontVariantNumeric: 'tabular-nums',
+} as const;
+
+/** The count pill after the label (an item without an icon). */
+export const badge = style({ ...pill, marginInlineStart: 'auto' });
+
+/** The count pill on the icon's top corner: it takes no room from the label. */
+export const iconBadge = style({
+  ...pill,
+  position: 'absolute',
+  insetBlockStart: -7,
+  insetInlineStart: 12,
+  boxShadow: `0 0 0 2px ${vars.color.surfaceRaised}`,
 });
 
 globalStyle(`${link}[aria-current="page"] ${icon}`, { color: vars.color.primaryText });

@@ -31,3 +31,15 @@ export const AsChildButton: Story = {
 };
 
 export const WithoutIcon: Story = { args: { icon: undefined, children: 'FAQ' } };
+
+export const WithCount: Story = {
+  args: {
+    href: '#view-league-members',
+    children: 'League Members',
+    icon: navItems[3].icon,
+    badge: { count: 2, label: '2 requests waiting' },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: 'League Members (2 requests waiting)' })).toBeInTheDocument();
+  },
+};

@@ -2,15 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, FormErrorSummary, Stack, Text, TextField, TextLink } from '@fantasy-cricket/ui';
 import { messages } from '@fantasy-cricket/rules';
 import { useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../shared/api';
 import { storedUserAtom } from '../../../shared/atoms';
 import { notify, notifySuccess } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';
 import { takeInvite } from '../../../shared/returnTo';
-import { authenticateUser, initiateChangePassword, resendVerificationEmail } from '../api';
+import { authenticateUser, emailFromLoginState, initiateChangePassword, resendVerificationEmail } from '../api';
 import * as styles from '../auth.css';
 import { defaultValues, type LoginValues, schema } from './schema';
 
@@ -19,6 +19,7 @@ const m = messages.login;
 /** Log In (spec sections 2, 5, 8): sign in, resend a pending verification, or ask for a reset link. */
 export function LoginPage() {
   const navigate = useNavigate();
+  const arrivedWith = emailFromLoginState(useLocation().state);
   const setUser = useSetAtom(storedUserAtom);
   const [formError, setFormError] = useState<string>();
   /** Set when the server said the email is not verified yet: reveals the resend link. */
@@ -33,7 +34,15 @@ export function LoginPage() {
     setFocus,
     trigger,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues });
+  } = useForm({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    // Sent here from a verified email link: the address is filled in, the password is next.
+    defaultValues: { ...defaultValues, email: arrivedWith },
+  });
+  useEffect(() => {
+    if (arrivedWith) setFocus('password');
+  }, [arrivedWith, setFocus]);
 
   const onValid = async (values: LoginValues) => {
     setFormError(undefined);

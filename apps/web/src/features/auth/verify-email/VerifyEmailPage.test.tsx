@@ -31,6 +31,19 @@ describe('Verify email', () => {
     });
     expect(router.location.pathname).toBe('/login');
     expect(await screen.findByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
+    // The verified address is filled in (not put in the address bar); the password is next.
+    expect(screen.getByLabelText('Email')).toHaveValue('smriti@example.com');
+    expect(router.location.search).toBe('');
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+  });
+
+  it('offers to log in at once, with the verified address filled in', async () => {
+    mockApi(reply('/user/verify_email', 'post', 200, { message: 'Verified.', email: 'asha@example.com' }));
+    const user = userEvent.setup();
+    const { router } = renderApp('/verify-email?token=abc124');
+    await user.click(await screen.findByRole('link', { name: 'Log in now' }));
+    expect(router.location.pathname).toBe('/login');
+    expect(await screen.findByLabelText('Email')).toHaveValue('asha@example.com');
   });
 
   it('on failure offers Try Again (re-runs the verification) and a resend to the email from the error', async () => {

@@ -3,13 +3,13 @@ import { Button, Card, Text, TextField } from '@fantasy-cricket/ui';
 import { emailField, messages, VERIFY_REDIRECT_MS } from '@fantasy-cricket/rules';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { ApiError } from '../../../shared/api';
 import { notify, notifySuccess } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';
 import { useVerifyEmailQuery } from '../../../data/account/email-link-queries';
-import { emailFromBody, resendVerificationEmail } from '../api';
+import { emailFromBody, type LoginState, resendVerificationEmail } from '../api';
 import * as styles from '../auth.css';
 import { Outcome } from '../../../shared/Outcome/Outcome';
 
@@ -65,11 +65,17 @@ export function VerifyEmailPage() {
           };
   const verify = () => verification.refetch();
 
+  // The login form opens with the verified address filled in (router state: it stays out of the address).
+  const verifiedEmail = verification.data?.email ?? '';
+  const loginState: LoginState | undefined = verifiedEmail ? { email: verifiedEmail } : undefined;
   useEffect(() => {
     if (state.kind !== 'verified') return;
-    const timer = setTimeout(() => navigate('/login'), VERIFY_REDIRECT_MS);
+    const timer = setTimeout(
+      () => navigate('/login', verifiedEmail ? { state: { email: verifiedEmail } satisfies LoginState } : undefined),
+      VERIFY_REDIRECT_MS,
+    );
     return () => clearTimeout(timer);
-  }, [state.kind, navigate]);
+  }, [state.kind, navigate, verifiedEmail]);
 
   const resend = async (email: string) => {
     setSending(true);
@@ -91,7 +97,17 @@ export function VerifyEmailPage() {
       break;
     case 'verified':
       body = (
-        <Outcome tone="success" title={m.success}>
+        <Outcome
+          tone="success"
+          title={m.success}
+          actions={
+            <Button asChild>
+              <Link to="/login" state={loginState}>
+                Log in now
+              </Link>
+            </Button>
+          }
+        >
           <Text tone="muted">Taking you to the login page…</Text>
         </Outcome>
       );

@@ -1,13 +1,24 @@
+import { messages, singleLineTextError } from '@fantasy-cricket/rules';
 import { z } from 'zod';
 
-/** The new-season form: the limits of CreateSeasonRequest in openapi.yaml. */
+/** The server's name rule (decision 0014), with the field named as the server names it. */
+const cleanName = (field: string) =>
+  [(value: string) => singleLineTextError(field, value) === undefined, messages.text.singleLine(field)] as const;
+
+/** The new-season form: the limits of CreateSeasonRequest in openapi.yaml, and the name rule of the server. */
 export const createSeasonSchema = z.object({
-  name: z.string().trim().min(1, 'Enter the season’s name, e.g. IPL 2025.').max(100, 'At most 100 characters.'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter the season’s name, e.g. IPL 2025.')
+    .max(100, 'At most 100 characters.')
+    .refine(...cleanName('Season')),
   competition: z
     .string()
     .trim()
     .min(1, 'Enter the competition, e.g. Indian Premier League.')
-    .max(100, 'At most 100 characters.'),
+    .max(100, 'At most 100 characters.')
+    .refine(...cleanName('Competition')),
   year: z
     .string()
     .trim()

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { http, serverError, userLeagues } from '../../../stories/api';
 import { AppAt, freshApp } from '../../../stories/app';
+import type { LeagueConfigurationItem } from '../../../data/leagues/types';
 import { leagueConfigs, makeLeague, selectionConfigs } from '../../../shared/leagues/testData';
 import { MyLeaguesPage } from '../MyLeaguesPage';
 
@@ -145,5 +146,91 @@ export const LoadError: Story = {
     await expect(
       await within(dialog).findByText('Failed to fetch league configurations. Please try again.'),
     ).toBeVisible();
+  },
+};
+
+/** A Draft Match Prediction league with the catalogue's six features at their default points. */
+const mpLeague = makeLeague({ LeagueID: 8, LeagueName: 'Office Predictors', LeagueTypeName: 'Match Prediction' });
+const mpFeatures: LeagueConfigurationItem[] = [
+  ['Match Winner', 'team', 10, 'Pick the team that wins the match (a tie goes to the super-over winner).'],
+  ['Most Runs', 'player', 20, 'Pick the batsman, wicketkeeper or allrounder who scores the most runs.'],
+  ['Most Wickets', 'player', 20, 'Pick the bowler or allrounder who takes the most wickets.'],
+  ['Man of the Match', 'player', 25, 'Pick the official player of the match.'],
+  ['Winning Margin', 'bonus', 15, 'Pick the band of the winning margin in runs or wickets.'],
+  ['Total Sixes', 'bonus', 15, 'Pick the band of the number of sixes hit in the match.'],
+].map(([name, type, points, description], i) => ({
+  ID: 80 + i,
+  LeagueID: 8,
+  FeatureName: String(name),
+  FeatureDescription: String(description),
+  FeatureTypeName: type as LeagueConfigurationItem['FeatureTypeName'],
+  IsActive: true,
+  Points: Number(points),
+  FeatureID: i + 1,
+  MaxPoints: 100,
+  Sign: 1,
+}));
+
+/** Whether `el` is inside the window and inside the visible part of each scrolling box around it. */
+function inView(el: Element): boolean {
+  const box = el.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight || box.left < 0 || box.right > window.innerWidth) return false;
+  for (let up = el.parentElement; up; up = up.parentElement) {
+    if (!/(auto|scroll|hidden)/.test(getComputedStyle(up).overflowY)) continue;
+    const outer = up.getBoundingClientRect();
+    if (box.top < outer.top - 1 || box.bottom > outer.bottom + 1) return false;
+  }
+  return true;
+}
+
+/**
+ * Saved on a phone (390 px): the person scrolls to the last feature, presses Save Configuration in the
+ * footer, and sees "Features and Points configuration saved successfully!" without scrolling back: the
+ * message at the top of the popup's body brings itself into view.
+ */
+export const SavedOnAPhone: Story = {
+  name: 'Saved on a phone (390px)',
+  globals: { viewport: { value: 'mobile390', isRotated: false } },
+  parameters: {
+    msw: {
+      handlers: {
+        leagues: userLeagues([mpLeague]),
+        features: [
+          http.get('/league_configuration/getConfigurationsForLeague/{leagueId}', ({ response }) =>
+            response(200).json(mpFeatures),
+          ),
+          http.post('/league_configuration/bulkUpdate', ({ response }) => response(200).json({ message: 'Saved.' })),
+        ],
+      },
+    },
+  },
+  play: async ({ userEvent }) => {
+    await userEvent.click(await screen.findByRole('button', { name: `Configure ${mpLeague.LeagueName}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'League Configuration - Match Prediction' });
+    const last = await within(dialog).findByRole('spinbutton', { name: 'Points for Total Sixes' });
+    last.scrollIntoView({ block: 'end' });
+    await waitFor(() => expect(inView(last)).toBe(true));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Configuration' }));
+    const saved = await within(dialog).findByRole('status');
+    await expect(saved).toHaveTextContent('Features and Points configuration saved successfully!');
+    await waitFor(() => expect(inView(saved)).toBe(true));
+  },
+};
+
+/** A feature's description opens on a tap (phones never hover): here Most Runs, at 390 px. */
+export const DescriptionOnTap: Story = {
+  name: 'Feature description on a tap (390px)',
+  globals: { viewport: { value: 'mobile390', isRotated: false } },
+  parameters: SavedOnAPhone.parameters,
+  play: async ({ userEvent }) => {
+    await userEvent.click(await screen.findByRole('button', { name: `Configure ${mpLeague.LeagueName}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'League Configuration - Match Prediction' });
+    await userEvent.pointer({
+      keys: '[TouchA]',
+      target: await within(dialog).findByRole('button', { name: 'Most Runs' }),
+    });
+    const tip = await screen.findByRole('dialog', { name: 'About Most Runs' });
+    await expect(tip).toHaveTextContent('scores the most runs');
+    await waitFor(() => expect(inView(tip)).toBe(true));
   },
 };

@@ -174,6 +174,72 @@ describe('Configure League popup', () => {
     expect(within(dialog).queryByText('An error occurred while saving the configuration.')).not.toBeInTheDocument();
   });
 
+  it('shows a penalty as it counts: a minus before its points, Deducted in the hint, −2 read-only', async () => {
+    const duck = {
+      ...leagueConfigs[0]!,
+      ID: 13,
+      FeatureID: 107,
+      FeatureName: 'Duck',
+      FeatureDescription: 'Dismissed for 0 (not for bowlers).',
+      Points: 2,
+      MaxPoints: 10,
+      Sign: -1 as const,
+    };
+    const withDuck = reply('/league_configuration/getConfigurationsForLeague/{leagueId}', 'get', 200, [
+      ...leagueConfigs,
+      duck,
+    ]);
+    mockApi(leagues, withDuck);
+    const { dialog } = await open('Predictors');
+    const points = await within(dialog).findByRole('spinbutton', { name: 'Points deducted for Duck' });
+    // The admin types the magnitude (0..MaxPoints, spec section 5); the row says it is deducted.
+    expect(points).toHaveValue(2);
+    expect(points).toHaveAccessibleDescription('Deducted · Range (0 - 10)');
+    expect(points.closest('td')).toHaveTextContent('\u2212');
+    expect(within(dialog).getByRole('spinbutton', { name: 'Points for Runs' })).toHaveAccessibleDescription(
+      'Range (0 - 5)',
+    );
+  });
+
+  it('shows points signed when read-only: a penalty reads −2', async () => {
+    const duck = { ...leagueConfigs[0]!, ID: 13, FeatureID: 107, FeatureName: 'Duck', Points: 2, Sign: -1 as const };
+    mockApi(
+      reply('/league/userLeagues/{userId}', 'get', 200, {
+        data: [makeLeague({ Status: 'Active', LeagueTypeName: 'Match Prediction' })],
+      }),
+      reply('/league_configuration/getConfigurationsForLeague/{leagueId}', 'get', 200, [...leagueConfigs, duck]),
+    );
+    const { dialog } = await open('Office League');
+    await within(dialog).findByText('Duck');
+    expect(
+      within(dialog)
+        .getAllByTestId('feature-points')
+        .map((cell) => cell.textContent),
+    ).toEqual(['+1', '+10', '\u22122']);
+  });
+
+  it("opens a feature's description on a tap or click, not only on hover", async () => {
+    mockApi(leagues, configs);
+    const { user, dialog } = await open('Predictors');
+    await user.click(await within(dialog).findByRole('button', { name: 'Runs' }));
+    const tip = await screen.findByRole('dialog', { name: 'About Runs' });
+    expect(tip).toHaveTextContent('Points per run scored.');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'About Runs' })).not.toBeInTheDocument());
+    // Escape closed the description, not the popup.
+    expect(dialog).toBeInTheDocument();
+  });
+
+  it('moves focus to the first invalid points field when a save is refused, so it scrolls into view', async () => {
+    mockApi(leagues, configs);
+    const { user, dialog } = await open('Predictors');
+    const runs = await within(dialog).findByRole('spinbutton', { name: 'Points for Runs' });
+    await user.clear(runs);
+    await user.click(screen.getByRole('button', { name: 'Save Configuration' }));
+    await waitFor(() => expect(runs).toHaveFocus());
+    expect(runs).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('is view-only for a non-admin: Next with a confirmation, read-only points, no save', async () => {
     mockApi(leagues, configs, counts);
     const { user, dialog } = await open('Cousins Cup');

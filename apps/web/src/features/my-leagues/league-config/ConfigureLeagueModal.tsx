@@ -1,6 +1,6 @@
 import { Button, ConfirmDialog, Modal, QueryState, Stepper } from '@fantasy-cricket/ui';
 import { featurePointsError, messages, selectionCountErrors } from '@fantasy-cricket/rules';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorNotificationText } from '../../../shared/notify';
 import {
   useSaveLeagueConfigurationsMutation,
@@ -48,6 +48,12 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
   const [countErrors, setCountErrors] = useState<string[]>([]);
   const [status, setStatus] = useState<PopupStatus>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  /** Bumped when a save is refused for a field: focus (and so the scroll) goes to the first invalid field. */
+  const [invalidTick, setInvalidTick] = useState(0);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (invalidTick > 0) bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [invalidTick]);
   const featuresQuery = useLeagueConfigurationsQuery(league.LeagueID, { enabled: open });
   const countsQuery = useSelectionConfigsQuery(league.LeagueID, { enabled: open && isPlayerSelection });
   const saveCounts = useSaveSelectionConfigsMutation(league.LeagueID);
@@ -123,7 +129,10 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
       for (const row of checked) next[row.ID] = { ...next[row.ID], error: row.error };
       return next;
     });
-    if (checked.some((row) => row.error)) return;
+    if (checked.some((row) => row.error)) {
+      setInvalidTick((n) => n + 1);
+      return;
+    }
     try {
       await saveConfig.mutateAsync(
         checked.map((row) => ({
@@ -188,7 +197,7 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
         size="lg"
         footer={footer}
       >
-        <div className={styles.stack}>
+        <div className={styles.stack} ref={bodyRef}>
           <Stepper label="Configuration steps" steps={stepLabels} current={isPlayerSelection ? step : 0} />
           <PopupMessage status={status} />
           {/* A failed load shows in the popup whatever the step (spec: messages shown in the popup). */}

@@ -12,7 +12,8 @@ const leagues = reply('/league/userLeagues/{userId}', 'get', 200, { data: [mine,
 async function open(name: string) {
   const user = userEvent.setup();
   renderApp('/home/view-my-leagues', { user: testUser });
-  await user.click(await screen.findByRole('button', { name: `Edit ${name}` }));
+  // The Edit column's button says View where the person cannot save.
+  await user.click(await screen.findByRole('button', { name: new RegExp(`^(Edit|View) ${name}$`) }));
   return { user, dialog: await screen.findByRole('dialog') };
 }
 

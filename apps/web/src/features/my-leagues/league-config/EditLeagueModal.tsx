@@ -18,6 +18,13 @@ export interface EditLeagueModalProps {
   onOpenChange: (open: boolean) => void;
 }
 
+/**
+ * Whether the person may save the Edit League popup: the league's admin, while it is not Finished
+ * (the server refuses then). Everyone else views it ('View Fantasy League').
+ */
+export const canEditLeague = (league: Pick<League, 'AdminUserID' | 'Status'>, userId: number): boolean =>
+  league.AdminUserID === userId && league.Status !== 'Finished';
+
 /** Edit League popup (spec sections 2, 6, 8): the admin edits; everyone else views. */
 export function EditLeagueModal({ league, userId, open, onOpenChange }: EditLeagueModalProps) {
   const details = useLeagueQuery(league.LeagueID, { enabled: open });
@@ -28,9 +35,10 @@ export function EditLeagueModal({ league, userId, open, onOpenChange }: EditLeag
   const loaded = details.isSuccess;
   const description = edits.description ?? details.data?.Description ?? '';
   const showOthersPicks = edits.showOthersPicks ?? details.data?.ShowOthersPicks ?? false;
-  const adminUserId = details.data?.AdminUserID ?? league.AdminUserID;
-  // A Finished league can no longer be edited (the server refuses): its admin views it like everyone else.
-  const canSave = adminUserId === userId && league.Status !== 'Finished';
+  const canSave = canEditLeague(
+    { AdminUserID: details.data?.AdminUserID ?? league.AdminUserID, Status: league.Status },
+    userId,
+  );
 
   const save = async () => {
     setStatus(null);

@@ -1,5 +1,5 @@
-import { createDataTableColumnHelper, DataTable, QueryState, Text, Tooltip } from '@fantasy-cricket/ui';
-import { messages } from '@fantasy-cricket/rules';
+import { createDataTableColumnHelper, DataTable, QueryState, Text, Toggletip } from '@fantasy-cricket/ui';
+import { countedPoints, MINUS_SIGN, messages, signedPoints } from '@fantasy-cricket/rules';
 import { useMemo } from 'react';
 import type { LeagueConfigurationItem } from '../../../data/leagues/types';
 import * as styles from '../../../shared/leagues/leagues.css';
@@ -41,12 +41,13 @@ export function FeaturesStep({ features, loadFailed, editable, onFeatureChange }
       }),
       featureCol.accessor('FeatureName', {
         header: 'Feature',
+        // The description opens on tap, click, Enter or Space (and on hover), so phones show it too.
         cell: ({ row }) => (
-          <Tooltip content={row.original.FeatureDescription}>
+          <Toggletip label={m.aboutFeature(row.original.FeatureName)} content={row.original.FeatureDescription}>
             <button type="button" className={styles.featureName}>
               {row.original.FeatureName}
             </button>
-          </Tooltip>
+          </Toggletip>
         ),
       }),
       featureCol.display({
@@ -54,26 +55,41 @@ export function FeaturesStep({ features, loadFailed, editable, onFeatureChange }
         header: 'Points',
         cell: ({ row }) => {
           const r = row.original;
-          if (!editable) return <span className={styles.nowrap}>{r.pointsText}</span>;
+          // A penalty (Sign −1) is shown as it counts: the admin sets how much is deducted (0..MaxPoints).
+          const penalty = r.Sign < 0;
+          if (!editable) {
+            return (
+              <span className={styles.nowrap} data-testid="feature-points">
+                {signedPoints(countedPoints(Number(r.pointsText), r.Sign))}
+              </span>
+            );
+          }
           const hintId = `points-hint-${r.ID}`;
           const errorId = `points-error-${r.ID}`;
           return (
             <div className={styles.cellStack}>
-              <input
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={r.MaxPoints}
-                step={1}
-                className={styles.input}
-                aria-label={`Points for ${r.FeatureName}`}
-                aria-invalid={r.error ? true : undefined}
-                aria-describedby={r.error ? `${hintId} ${errorId}` : hintId}
-                value={r.pointsText}
-                onChange={(event) => onFeatureChange(r.ID, { pointsText: event.currentTarget.value })}
-              />
+              <span className={styles.signedInput}>
+                {penalty ? (
+                  <span aria-hidden="true" className={styles.minus}>
+                    {MINUS_SIGN}
+                  </span>
+                ) : null}
+                <input
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={r.MaxPoints}
+                  step={1}
+                  className={styles.input}
+                  aria-label={penalty ? m.pointsDeductedLabel(r.FeatureName) : `Points for ${r.FeatureName}`}
+                  aria-invalid={r.error ? true : undefined}
+                  aria-describedby={r.error ? `${hintId} ${errorId}` : hintId}
+                  value={r.pointsText}
+                  onChange={(event) => onFeatureChange(r.ID, { pointsText: event.currentTarget.value })}
+                />
+              </span>
               <span id={hintId} className={styles.fieldNote}>
-                {m.rangeHint(r.MaxPoints)}
+                {penalty ? m.rangeHintDeducted(r.MaxPoints) : m.rangeHint(r.MaxPoints)}
               </span>
               {r.error ? (
                 <span id={errorId} className={styles.fieldError}>

@@ -1,15 +1,14 @@
-import { FormErrorSummary } from '@fantasy-cricket/ui';
-import * as styles from '../../../shared/leagues/leagues.css';
+import { FormErrorSummary, FormStatus } from '@fantasy-cricket/ui';
 
 export type PopupStatus = { kind: 'success' | 'error'; text: string } | null;
 
-/** Success and error messages shown inside a popup (spec: "Success and error messages shown in the popup"). */
+/**
+ * Success and error messages shown inside a popup (spec: "Success and error messages shown in the
+ * popup"). The kit's boxes scroll the popup's body to show themselves when they appear, so the
+ * message is in view after pressing a footer button of a scrolled popup on a phone.
+ */
 export function PopupMessage({ status }: { status: PopupStatus }) {
   if (!status) return null;
   if (status.kind === 'error') return <FormErrorSummary message={status.text} />;
-  return (
-    <p role="status" className={styles.success}>
-      {status.text}
-    </p>
-  );
+  return <FormStatus message={status.text} />;
 }

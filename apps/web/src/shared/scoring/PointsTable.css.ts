@@ -1,0 +1,61 @@
+import { vars } from '@fantasy-cricket/ui';
+import { style } from '@vanilla-extract/css';
+
+export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+
+export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+
+export const heading = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+  lineHeight: vars.lineHeight.snug,
+});
+
+export const intro = style({ margin: 0, color: vars.color.textMuted, lineHeight: vars.lineHeight.normal });
+
+/** One feature per row: name and points on a line, its description under them. Never wider than the screen. */
+export const list = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  '@media': { 'screen and (min-width: 700px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+});
+
+export const item = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  columnGap: vars.space.md,
+  rowGap: vars.space['2xs'],
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  minWidth: 0,
+});
+
+export const name = style({ fontWeight: vars.fontWeight.medium, overflowWrap: 'anywhere' });
+
+export const points = style({
+  fontWeight: vars.fontWeight.bold,
+  fontVariantNumeric: 'tabular-nums',
+  textAlign: 'end',
+  whiteSpace: 'nowrap',
+});
+
+export const earned = style({ color: vars.color.successFg });
+export const deducted = style({ color: vars.color.errorFg });
+
+export const description = style({
+  gridColumn: '1 / -1',
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  lineHeight: vars.lineHeight.snug,
+});
+
+export const note = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+export const slots = style({ margin: 0, lineHeight: vars.lineHeight.normal });
