@@ -21,7 +21,7 @@ import {
   ballFingerprint,
   completeLive,
   flushLive,
-  LIVE_LOCK,
+  lockLiveFixture,
   markSilent,
   positionKey,
   stableJson,
@@ -35,7 +35,7 @@ import {
  * the final update runs the final import. One process runs a fixture's feed at a time: a lease on
  * the `live_fixtures` row, claimed and renewed under the fixture's advisory lock, that another
  * process takes over once it expires (the first process died). A restart resumes from the stored
- * balls: they are known, so they are skipped, and every write is keyed by position anyway.
+ * balls: their fingerprints are read first, so they are skipped, and every write is keyed by position anyway.
  */
 
 export interface RunOptions {
@@ -60,7 +60,7 @@ export type RunOutcome = 'completed' | 'stopped' | 'taken' | 'failed';
 /** Claims or renews the lease of the fixture's feed for `runner`; false when another process holds it. */
 export async function claimLease(db: Kysely<DB>, fixtureId: number, runner: string, now: Date, leaseMs: number) {
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${LIVE_LOCK}, ${fixtureId})`.execute(trx);
+    await lockLiveFixture(trx, fixtureId);
     const r = await trx
       .updateTable('live_fixtures')
       .set({ runner, lease_until: new Date(now.getTime() + leaseMs) })
@@ -111,12 +111,13 @@ export async function runFeed(
   const runner = options.runnerId ?? `${process.pid}-${randomBytes(4).toString('hex')}`;
   const silentAfter = options.silentAfterMs ?? 90_000;
   const leaseMs = options.leaseMs ?? Math.max(30_000, 2 * feed.waitMs());
-  let known: Map<string, string> | undefined;
+  // The stored balls' fingerprints by position key (undefined: not read yet, or the lease was lost).
+  let storedPrints: Map<string, string> | undefined;
   let info = '';
   let lastNews = clock.now().getTime();
 
   while (!options.signal?.aborted) {
-    if (!known) {
+    if (!storedPrints) {
       // Another process runs it: nothing is polled, written or read beyond this row until its lease lapses.
       const held = await leaseHeldUntil(db, fixtureId, runner, clock.now());
       if (held === 'completed') return 'completed';
@@ -135,11 +136,11 @@ export async function runFeed(
     const now = clock.now();
     if (update) {
       const infoNow = stableJson(update.info);
-      if (!known || infoNow !== info) {
+      if (!storedPrints || infoNow !== info) {
         await startLive(db, { fixtureId, matchId: feed.matchId, source: feed.source, info: update.info });
         info = infoNow;
       }
-      if (!known) {
+      if (!storedPrints) {
         const live = await db
           .selectFrom('live_fixtures')
           .select(['state', 'last_ball_at'])
@@ -147,12 +148,12 @@ export async function runFeed(
           .executeTakeFirst();
         if (live?.state === 'completed') return 'completed';
         if (live?.last_ball_at) lastNews = Math.max(lastNews, new Date(live.last_ball_at).getTime());
-        known = await storedBalls(db, fixtureId);
+        storedPrints = await storedBalls(db, fixtureId);
       }
       if (!(await claimLease(db, fixtureId, runner, now, leaseMs))) {
         // Claimed by another process in the meantime.
         if (!options.waitForLease) return 'taken';
-        known = undefined;
+        storedPrints = undefined;
         continue;
       }
       // Position order: a gap filled late, or a burst after a gap, is applied as the match went.
@@ -160,7 +161,7 @@ export async function runFeed(
       for (const ball of balls) {
         const key = positionKey(ball);
         const print = ballFingerprint(ball);
-        if (known.get(key) === print) continue;
+        if (storedPrints.get(key) === print) continue;
         try {
           await applyBall(db, fixtureId, ball, clock.now());
         } catch (err) {
@@ -175,7 +176,7 @@ export async function runFeed(
             .execute();
           continue;
         }
-        known.set(key, print);
+        storedPrints.set(key, print);
         lastNews = clock.now().getTime();
       }
       if (update.final) {
@@ -184,16 +185,16 @@ export async function runFeed(
         options.log?.warn(`live fixture ${fixtureId}: final import failed: ${done.error}`);
         return 'failed';
       }
-    } else if (known) {
+    } else if (storedPrints) {
       if (!(await claimLease(db, fixtureId, runner, now, leaseMs))) {
         if (!options.waitForLease) return 'taken';
-        known = undefined;
+        storedPrints = undefined;
         continue;
       }
       if (now.getTime() - lastNews >= silentAfter) await markSilent(db, fixtureId, new Date(lastNews));
     }
     // Standings (and a change of the fixture's picks): at most once per interval, after the balls.
-    if (known) await flushLive(db, fixtureId, clock.now());
+    if (storedPrints) await flushLive(db, fixtureId, clock.now());
     if (feed.done) break;
     await clock.sleep(feed.waitMs(), options.signal);
   }

@@ -1,30 +1,29 @@
 import type { components } from '@fantasy-cricket/api-client';
-import { hasStarted, messages } from '@fantasy-cricket/rules';
+import { messages } from '@fantasy-cricket/rules';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { FEATURES_BY_ID, isPositionId } from '../cricket/catalogue';
 import type { CricsheetInfo } from '../cricket/import/cricsheet-format';
 import type { FeatureWinners } from '../cricket/scoring/match-prediction';
 import type { DB, LiveFixturesTable } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { readableLeague } from '../leagues/access';
 import { leagueFixtureOr404 } from '../picks/shared';
-import { psFeaturePoints } from '../standings/points';
 import { lastEventId } from './events';
-import { countersOf, describeLeaders, groupOvers, inningsOut } from './ingest';
-import {
-  ballLabel,
-  inningsLines,
-  inningsSummary,
-  LIVE_MP_FEATURES,
-  provisionalPoints,
-  UNKNOWN_POSITION,
-} from './lines';
+import { describeLeaders, groupOvers, inningsOut } from './ingest';
+import { readJson } from './ingest/json';
+import { ballLabel, inningsLines, inningsSummary } from './lines';
+import { leagueMembers } from './snapshot-members';
+import { finalLeaders, finalPlayerPoints, importedInnings, importedScorecards } from './snapshot-result';
+
+/**
+ * What the live screens read: the list of fixtures live now and next (`liveFixtureList`) and a
+ * fixture's Match Centre (`matchCentre`): its summary and innings, the scorecards and last overs from
+ * the stored balls, the players' provisional points and the leaders while live (the final ones from
+ * `snapshot-result.ts` after), and with a league its members' picks (`snapshot-members.ts`).
+ */
 
 type Summary = components['schemas']['LiveFixtureSummary'];
 type MatchCentre = components['schemas']['MatchCentre'];
 type LiveRow = Selectable<LiveFixturesTable>;
-
-const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 interface FixtureRow {
   id: number;
@@ -77,7 +76,7 @@ async function inningsOf(db: Kysely<DB>, fixtureIds: readonly number[]) {
       const balls = mine.filter((r) => r.innings === i);
       const first = balls[0]!;
       list.push(
-        inningsOut(i, inningsSummary(parseJson<CricsheetInfo>(info), first.team, first.super_over, groupOvers(balls))),
+        inningsOut(i, inningsSummary(readJson<CricsheetInfo>(info), first.team, first.super_over, groupOvers(balls))),
       );
     }
     out.set(fixture_id, list);
@@ -174,159 +173,13 @@ export async function matchCentre(
         Points: l.points,
         Provisional: true,
       }));
-    out.Leaders = await describeLeaders(db, parseJson<FeatureWinners[]>(live!.leaders), lines);
+    out.Leaders = await describeLeaders(db, readJson<FeatureWinners[]>(live!.leaders), lines);
   } else if (fixture.State === 'completed') {
-    const { rows: pts } = await sql<{
-      player_id: number;
-      cricsheet_id: string | null;
-      name: string;
-      team: string;
-      points: number;
-    }>`
-      SELECT s.player_id, p.cricsheet_id, p.full_name AS name, t.name AS team, coalesce(sum(pp.points), 0)::int AS points
-      FROM player_fixture_stats s JOIN players p ON p.id = s.player_id JOIN teams t ON t.id = s.team_id
-      LEFT JOIN player_fixture_points pp ON pp.fixture_id = s.fixture_id AND pp.player_id = s.player_id
-      WHERE s.fixture_id = ${fixtureId} AND s.did_play
-      GROUP BY s.player_id, p.cricsheet_id, p.full_name, t.name
-      ORDER BY points DESC, name`.execute(db);
     out.Leaders = await finalLeaders(db, fixtureId);
-    out.PlayerPoints = pts.map((r) => ({
-      PlayerID: r.player_id,
-      CricsheetID: r.cricsheet_id ?? '',
-      Name: r.name,
-      Team: r.team,
-      Points: Number(r.points),
-      Provisional: false,
-    }));
+    out.PlayerPoints = await finalPlayerPoints(db, fixtureId);
   }
   if (league) out.League = await leagueMembers(db, league, fixtureId, userId, f, live, lines, now);
   return out;
-}
-
-/** The final winners of the features the stats decide, as leaders (from the derived scoring tables). */
-async function finalLeaders(db: Kysely<DB>, fixtureId: number): Promise<MatchCentre['Leaders']> {
-  const features = [...LIVE_MP_FEATURES];
-  const { rows } = await sql<{
-    feature_id: number;
-    entity_type: string;
-    entity_id: number;
-    name: string | null;
-    value: number | null;
-  }>`
-    SELECT w.feature_id, w.entity_type, w.entity_id, coalesce(p.full_name, b.label) AS name,
-           CASE w.feature_id WHEN ${features[0]} THEN s.runs WHEN ${features[1]} THEN s.wickets
-             ELSE (SELECT sum(x.sixes)::int FROM player_fixture_stats x WHERE x.fixture_id = w.fixture_id AND x.did_play) END AS value
-    FROM fixture_feature_winners w
-    LEFT JOIN players p ON w.entity_type = 'player' AND p.id = w.entity_id
-    LEFT JOIN bonus_options b ON w.entity_type = 'bonus' AND b.id = w.entity_id
-    LEFT JOIN player_fixture_stats s ON w.entity_type = 'player' AND s.fixture_id = w.fixture_id AND s.player_id = w.entity_id
-    WHERE w.fixture_id = ${fixtureId} AND w.feature_id IN (${sql.join(features)})
-    ORDER BY w.feature_id, w.entity_id`.execute(db);
-  const out: MatchCentre['Leaders'] = [];
-  for (const r of rows) {
-    let l = out.find((x) => x.FeatureID === r.feature_id);
-    if (!l) {
-      l = {
-        FeatureID: r.feature_id,
-        FeatureName: FEATURES_BY_ID.get(r.feature_id)?.name ?? '',
-        EntityType: r.entity_type === 'bonus' ? 'bonus' : 'player',
-        IDs: [],
-        Names: [],
-        Value: Number(r.value ?? 0),
-      };
-      out.push(l);
-    }
-    l.IDs.push(r.entity_id);
-    l.Names.push(r.name ?? String(r.entity_id));
-  }
-  return out;
-}
-
-/** The innings of an imported result (`fixture_innings`), as the live summary gives them. */
-async function importedInnings(db: Kysely<DB>, fixtureId: number): Promise<Summary['Innings']> {
-  const rows = await db
-    .selectFrom('fixture_innings as i')
-    .innerJoin('teams as t', 't.id', 'i.team_id')
-    .select(['i.innings_number', 't.name', 'i.super_over', 'i.runs', 'i.wickets', 'i.legal_balls', 'i.extras'])
-    .where('i.fixture_id', '=', fixtureId)
-    .orderBy('i.innings_number')
-    .execute();
-  return rows.map((r) =>
-    inningsOut(r.innings_number - 1, {
-      team: r.name,
-      superOver: r.super_over,
-      runs: r.runs,
-      wickets: r.wickets,
-      legalBalls: r.legal_balls,
-      extras: r.extras,
-    }),
-  );
-}
-
-/**
- * The batting and bowling of an imported result, from the players' figures of the match: each team's
- * batters in batting order under its innings, the other team's bowlers (most overs first). A super
- * over counts for no player's figures, so it has no scorecard.
- */
-async function importedScorecards(
-  db: Kysely<DB>,
-  fixtureId: number,
-  innings: Summary['Innings'],
-): Promise<MatchCentre['Scorecards']> {
-  const stats = await db
-    .selectFrom('player_fixture_stats as s')
-    .innerJoin('players as p', 'p.id', 's.player_id')
-    .innerJoin('teams as t', 't.id', 's.team_id')
-    .select([
-      's.player_id',
-      'p.full_name',
-      't.name as team',
-      's.batting_position',
-      's.runs',
-      's.balls',
-      's.fours',
-      's.sixes',
-      's.dismissed',
-      's.dismissal_kind',
-      's.balls_bowled',
-      's.maidens',
-      's.runs_conceded',
-      's.wickets',
-    ])
-    .where('s.fixture_id', '=', fixtureId)
-    .where('s.did_play', '=', true)
-    .execute();
-  return innings
-    .filter((i) => !i.SuperOver)
-    .map((i) => ({
-      Innings: i.Innings,
-      Team: i.Team,
-      SuperOver: false,
-      Batters: stats
-        .filter((s) => s.team === i.Team && s.batting_position !== null)
-        .sort((a, b) => a.batting_position! - b.batting_position!)
-        .map((s) => ({
-          PlayerID: s.player_id,
-          Name: s.full_name,
-          Runs: s.runs,
-          Balls: s.balls,
-          Fours: s.fours,
-          Sixes: s.sixes,
-          Out: s.dismissed,
-          DismissalKind: s.dismissal_kind,
-        })),
-      Bowlers: stats
-        .filter((s) => s.team !== i.Team && (s.balls_bowled > 0 || s.runs_conceded > 0))
-        .sort((a, b) => b.balls_bowled - a.balls_bowled || a.full_name.localeCompare(b.full_name))
-        .map((s) => ({
-          PlayerID: s.player_id,
-          Name: s.full_name,
-          Overs: `${Math.floor(s.balls_bowled / 6)}.${s.balls_bowled % 6}`,
-          Maidens: s.maidens,
-          Runs: s.runs_conceded,
-          Wickets: s.wickets,
-        })),
-    }));
 }
 
 /** A batter's and a bowler's line of an innings, as the Match Centre shows them. */
@@ -375,7 +228,7 @@ async function scorecard(db: Kysely<DB>, live: LiveRow, out: MatchCentre) {
     .orderBy('seq')
     .execute();
   if (rows.length === 0) return;
-  const info = parseJson<CricsheetInfo>(live.info);
+  const info = readJson<CricsheetInfo>(live.info);
   const innings = [...new Set(rows.map((r) => r.innings))].map((i) => {
     const balls = rows.filter((r) => r.innings === i);
     const first = balls[0]!;
@@ -409,120 +262,4 @@ async function scorecard(db: Kysely<DB>, live: LiveRow, out: MatchCentre) {
     .slice(-3)
     .reverse()
     .map((o) => ({ Innings: last.index + 1, Over: o.over, Balls: o.deliveries.map(ballLabel) }));
-}
-
-/** Each member's picks in the fixture with their live points, as the pick visibility rule allows. */
-async function leagueMembers(
-  db: Kysely<DB>,
-  league: Awaited<ReturnType<typeof readableLeague>>,
-  fixtureId: number,
-  userId: number,
-  f: FixtureRow,
-  live: LiveRow | undefined,
-  lines: Selectable<DB['live_player_lines']>[],
-  now: Date,
-): Promise<NonNullable<MatchCentre['League']>> {
-  const started = hasStarted(new Date(f.start_time), now) || (live?.first_ball_at ?? null) !== null;
-  const everyone = started && league.show_others_picks;
-  const who = everyone ? sql`(x.user_id = ${userId} OR m.status = 'Approved')` : sql`x.user_id = ${userId}`;
-  const final = live?.state === 'completed' || (!live && f.status !== 'scheduled');
-  const members = new Map<number, NonNullable<MatchCentre['League']>['Members'][number]>();
-  const member = (id: number, name: string | null) => {
-    let m = members.get(id);
-    if (!m) {
-      m = { UserID: id, UserDisplayName: name ?? '', IsMe: id === userId, LivePoints: 0, Picks: [] };
-      members.set(id, m);
-    }
-    return m;
-  };
-  if (league.league_type === 'PS') {
-    const points = await psFeaturePoints(db, league.id);
-    const byPlayer = new Map(lines.filter((l) => l.player_id !== null).map((l) => [l.player_id!, l]));
-    const { rows } = await sql<{
-      user_id: number;
-      display_name: string | null;
-      player_id: number;
-      full_name: string;
-      position: string;
-      final_points: number | null;
-    }>`
-      SELECT x.user_id, m.display_name, x.player_id, p.full_name, pos.name AS position,
-             (SELECT sum(c.count * CASE ${sql.join(
-               [...points].map(([id, p]) => sql`WHEN c.feature_id = ${sql.lit(id)} THEN ${sql.lit(p)}`),
-               sql` `,
-             )} ELSE 0 END)::int
-                FROM player_fixture_feature_counts c WHERE c.fixture_id = x.fixture_id AND c.player_id = x.player_id) AS final_points
-      FROM player_selections x JOIN players p ON p.id = x.player_id JOIN positions pos ON pos.id = x.position_id
-      LEFT JOIN league_members m ON m.league_id = x.league_id AND m.user_id = x.user_id
-      WHERE x.league_id = ${league.id} AND x.fixture_id = ${fixtureId} AND ${who}
-      ORDER BY lower(coalesce(m.display_name, '')), x.user_id, pos.sort_order, x.position_order`.execute(db);
-    for (const r of rows) {
-      const l = byPlayer.get(r.player_id);
-      const pts = final
-        ? Number(r.final_points ?? 0)
-        : l
-          ? provisionalPoints(
-              countersOf(l),
-              l.did_play,
-              isPositionId(l.position_id) ? l.position_id : UNKNOWN_POSITION,
-              points,
-            )
-          : 0;
-      const m = member(r.user_id, r.display_name);
-      m.Picks.push({
-        Label: r.full_name,
-        Feature: r.position,
-        Selection: r.full_name,
-        PlayerID: r.player_id,
-        Points: pts,
-      });
-      m.LivePoints += pts;
-    }
-  } else {
-    const winners = live && !final ? parseJson<FeatureWinners[]>(live.leaders) : [];
-    const { rows } = await sql<{
-      user_id: number;
-      display_name: string | null;
-      feature_id: number;
-      points: number;
-      is_active: boolean;
-      entity: number | null;
-      selection: string | null;
-      final_win: boolean;
-    }>`
-      SELECT x.user_id, m.display_name, lc.feature_id, lc.points, lc.is_active,
-             coalesce(x.team_id, x.player_id, x.bonus_option_id) AS entity,
-             coalesce(t.name, p.full_name, b.label) AS selection,
-             EXISTS (SELECT 1 FROM fixture_feature_winners w WHERE w.fixture_id = x.fixture_id AND w.feature_id = lc.feature_id
-                       AND w.entity_id = coalesce(x.team_id, x.player_id, x.bonus_option_id)) AS final_win
-      FROM league_selections x JOIN league_configurations lc ON lc.id = x.league_configuration_id
-      LEFT JOIN league_members m ON m.league_id = x.league_id AND m.user_id = x.user_id
-      LEFT JOIN teams t ON t.id = x.team_id LEFT JOIN players p ON p.id = x.player_id
-      LEFT JOIN bonus_options b ON b.id = x.bonus_option_id
-      WHERE x.league_id = ${league.id} AND x.fixture_id = ${fixtureId} AND ${who}
-      ORDER BY lower(coalesce(m.display_name, '')), x.user_id, lc.feature_id`.execute(db);
-    for (const r of rows) {
-      const win = final
-        ? r.final_win
-        : (LIVE_MP_FEATURES as readonly number[]).includes(r.feature_id) &&
-          winners.some((w) => w.featureId === r.feature_id && r.entity !== null && w.ids.includes(r.entity));
-      const pts = win && r.is_active ? r.points : 0;
-      const m = member(r.user_id, r.display_name);
-      const feature = FEATURES_BY_ID.get(r.feature_id)?.name ?? String(r.feature_id);
-      m.Picks.push({
-        Label: `${feature}: ${r.selection ?? ''}`,
-        Feature: feature,
-        Selection: r.selection ?? '',
-        PlayerID: null,
-        Points: pts,
-      });
-      m.LivePoints += pts;
-    }
-  }
-  return {
-    LeagueID: league.id,
-    LeagueName: league.name,
-    LeagueType: league.league_type,
-    Members: [...members.values()],
-  };
 }
