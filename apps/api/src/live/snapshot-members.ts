@@ -6,9 +6,7 @@ import type { FeatureWinners } from '../cricket/scoring/match-prediction';
 import type { DB, LiveFixturesTable } from '../db/schema';
 import type { readableLeague } from '../leagues/access';
 import { psFeaturePoints } from '../standings/points';
-import { countersOf } from './ingest';
-import { readJson } from './ingest/json';
-import { positionOfLine } from './ingest/line-rows';
+import { countersOf, positionOfLine, readJson } from './ingest';
 import { LIVE_MP_FEATURES, provisionalPoints } from './lines';
 
 /**

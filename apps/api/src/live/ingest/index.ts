@@ -20,7 +20,7 @@ export { type ApplyResult, applyBall } from './apply-ball';
 export { ballFingerprint, positionKey } from './ball-keys';
 export { LIVE_LOCK, lockLiveFixture } from './fixture-lock';
 export { groupOvers, inningsOut } from './innings';
-export { stableJson } from './json';
+export { readJson, stableJson } from './json';
 export { describeLeaders, leadersOf } from './leaders';
 export {
   completeLive,
@@ -30,4 +30,4 @@ export {
   startLive,
   storedBalls,
 } from './lifecycle';
-export { countersOf } from './line-rows';
+export { countersOf, positionOfLine } from './line-rows';
