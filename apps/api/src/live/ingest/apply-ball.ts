@@ -8,7 +8,7 @@ import { ballFingerprint, overKey } from './ball-keys';
 import { type BallPlan, overChangeOf, planBall, playersToLookUp } from './ball-plan';
 import { writeBall } from './ball-write';
 import { lockLiveFixture } from './fixture-lock';
-import { type LiveState, loadFixtureState, playersInDatabase, stateOfRow } from './fixture-state';
+import { type LiveFixtureRow, type LiveState, loadFixtureState, playersInDatabase, stateOfRow } from './fixture-state';
 import { readJson, sameJson } from './json';
 import { describeLeaders } from './leaders';
 import {
@@ -102,11 +102,7 @@ async function applyOrdinaryBall(
 }
 
 /** The state to plan from, under the lock: the cached one while its token is the row's, else read again. */
-async function currentState(
-  trx: Kysely<DB>,
-  cache: StateCache | null,
-  row: Parameters<typeof stateOfRow>[0],
-): Promise<LiveState> {
+async function currentState(trx: Kysely<DB>, cache: StateCache | null, row: LiveFixtureRow): Promise<LiveState> {
   const cached = cache?.get(row.fixture_id);
   if (!cached || cached.token !== row.state_token) return loadFixtureState(trx, row);
   const fromRow = stateOfRow(row);

@@ -31,6 +31,9 @@ export type OverBalls = Map<number, StoredBall>;
 /** Database id and position of the registry's players found in `players`, by Cricsheet id. */
 export type DatabasePlayers = Map<string, { id: number; position: PositionId }>;
 
+/** A `live_fixtures` row. */
+export type LiveFixtureRow = Selectable<LiveFixturesTable>;
+
 /** One over by the parser: each player's part of it and the over's innings totals. */
 export type OverParse = ReturnType<typeof overParse>;
 
@@ -81,7 +84,7 @@ export async function playersInDatabase(trx: Kysely<DB>, cricsheetIds: readonly 
 }
 
 /** The `live_fixtures` row's part of the state (read under the fixture's lock). */
-export function stateOfRow(row: Selectable<LiveFixturesTable>) {
+export function stateOfRow(row: LiveFixtureRow) {
   return {
     token: row.state_token,
     info: readJson<CricsheetInfo>(row.info),
@@ -94,7 +97,7 @@ export function stateOfRow(row: Selectable<LiveFixturesTable>) {
 }
 
 /** The whole state from the database (under the fixture's lock). */
-export async function loadFixtureState(trx: Kysely<DB>, row: Selectable<LiveFixturesTable>): Promise<LiveState> {
+export async function loadFixtureState(trx: Kysely<DB>, row: LiveFixtureRow): Promise<LiveState> {
   const fromRow = stateOfRow(row);
   const deliveries = await trx
     .selectFrom('live_deliveries')
