@@ -132,10 +132,8 @@ export class SportMonksProvider implements VendorProvider {
     const teams: VendorSquads['teams'] = [];
     for (const t of season.data.teams) {
       const what = `GET /teams/${t.id}?include=squad&filter[season_id]=${seasonId}`;
-      const withSquad = await this.get(
-        `teams/${t.id}`,
-        { include: 'squad', 'filter[season_id]': seasonId },
-        (b) => parseShape(SPORTMONKS, teamWithSquad, b, what),
+      const withSquad = await this.get(`teams/${t.id}`, { include: 'squad', 'filter[season_id]': seasonId }, (b) =>
+        parseShape(SPORTMONKS, teamWithSquad, b, what),
       );
       teams.push({ team: teamOf(withSquad.data), players: withSquad.data.squad.map(playerOf) });
     }
@@ -152,9 +150,7 @@ export class SportMonksProvider implements VendorProvider {
     const id = vendorId(fixtureId, 'The fixture');
     const what = `GET /fixtures/${id}?include=lineup`;
     const f = (
-      await this.get(`fixtures/${id}`, { include: 'lineup' }, (b) =>
-        parseShape(SPORTMONKS, fixtureWithLineup, b, what),
-      )
+      await this.get(`fixtures/${id}`, { include: 'lineup' }, (b) => parseShape(SPORTMONKS, fixtureWithLineup, b, what))
     ).data;
     if (f.lineup.length === 0) return null;
     const seasonId = f.season_id;
