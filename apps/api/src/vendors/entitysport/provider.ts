@@ -125,6 +125,8 @@ export class EntitySportProvider implements VendorProvider {
   private readonly cache = new Map<string, Cached<unknown>>();
   /** Per match: the innings totals the commentary of each innings was last fetched at. */
   private readonly fetchedAt = new Map<string, Map<number, string>>();
+  /** Per match: the scorecard (its ETag, or its text) the last live update was made from. */
+  private readonly liveAt = new Map<string, string>();
 
   constructor(options: EntitySportOptions) {
     const clock = options.clock;
@@ -220,7 +222,8 @@ export class EntitySportProvider implements VendorProvider {
   async live(fixtureId: string): Promise<LiveUpdate | null> {
     const mid = ident(fixtureId);
     const sc = await this.get(`matches/${mid}/scorecard`, S.scorecard);
-    if (!sc.changed) return null;
+    const version = this.cache.get(`matches/${mid}/scorecard?`)?.etag ?? JSON.stringify(sc.value);
+    if (this.liveAt.get(mid) === version) return null;
     let squads = (await this.get(`matches/${mid}/squads`, S.matchSquads)).value;
     const known = new Set(squads.players.map((p) => p.pid));
     if (sc.value.players.some((p) => !known.has(p.pid))) {
@@ -242,7 +245,9 @@ export class EntitySportProvider implements VendorProvider {
       commentary.push((await this.get(path, S.inningsCommentary)).value);
       fetched.set(inn.number, totals);
     }
-    return toLiveUpdate(sc.value, squads, commentary);
+    const update = toLiveUpdate(sc.value, squads, commentary);
+    this.liveAt.set(mid, version);
+    return update;
   }
 
   /** "Match Scorecard API" and "Match Squads API": the status and, once finished or abandoned, the scorecard. */
