@@ -189,6 +189,8 @@ export interface VendorRequest {
   path: string;
   query?: Record<string, string | number | undefined> | undefined;
   conditional?: Conditional | undefined;
+  /** A form body (application/x-www-form-urlencoded), e.g. the keys sent to an auth endpoint. */
+  form?: Record<string, string> | undefined;
   /** False for the call that obtains the credentials themselves. Default true. */
   auth?: boolean;
   /** Extra secrets in this request (keys sent to an auth endpoint). */
@@ -312,7 +314,9 @@ export function createVendorHttp(options: VendorHttpOptions): VendorHttp {
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     let res: Response;
     try {
-      res = await doFetch(url, { method, headers, signal: controller.signal });
+      const body = req.form ? new URLSearchParams(req.form).toString() : undefined;
+      if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+      res = await doFetch(url, { method, headers, signal: controller.signal, ...(body !== undefined ? { body } : {}) });
     } catch (e) {
       clearTimeout(timer);
       if (controller.signal.aborted) {
@@ -438,6 +442,16 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   return out === '' ? '$' : out;
 }
 
+/** The value at a path in parsed JSON, or undefined where the path leads nowhere. */
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let v = value;
+  for (const p of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[p];
+  }
+  return v;
+}
+
 /**
  * Checks a vendor's answer against its documented shape: the parsed value, or a 'shape' VendorError
  * naming the first field that is missing or not what the documentation says (`what` is the endpoint).
@@ -447,7 +461,7 @@ export function parseShape<S extends z.ZodType>(vendor: string, schema: S, body:
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
   const field = fieldPath(issue.path);
-  const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
+  const missing = valueAt(body, issue.path) === undefined;
   const problem = missing ? 'is missing' : `is not as documented (${issue.message})`;
   throw new VendorError(vendor, 'shape', `${what}: field ${field} ${problem}`, { field });
 }
