@@ -126,6 +126,8 @@ export interface Config {
   };
   /** Files read by the console's uploads and the scheduled fetch (docs/reliability.md, "Uploaded and fetched files"). */
   fileLimits: FileLimits;
+  /** SportMonks Cricket API v2 (docs/data.md, "Connecting a data vendor: SportMonks"); the token is never logged. */
+  sportmonks: { apiToken: string | undefined; baseUrl: string };
 }
 
 /**
@@ -335,6 +337,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       totalBytes: megabytes(env.IMPORT_UNZIPPED_MAX_MB, DEFAULT_FILE_LIMITS.totalBytes, 'IMPORT_UNZIPPED_MAX_MB'),
       readerHeapMb: positiveInt(env.IMPORT_READER_HEAP_MB, DEFAULT_FILE_LIMITS.readerHeapMb, 'IMPORT_READER_HEAP_MB'),
     },
+    sportmonks: {
+      apiToken: env.SPORTMONKS_API_TOKEN?.trim() || undefined,
+      baseUrl: httpUrl(env.SPORTMONKS_BASE_URL, 'SPORTMONKS_BASE_URL') ?? 'https://cricket.sportmonks.com/api/v2.0',
+    },
   };
   return {
     ...base,
@@ -347,5 +353,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     cricsheetFetch: { ...base.cricsheetFetch, ...overrides.cricsheetFetch },
     liveStreams: { ...base.liveStreams, ...overrides.liveStreams },
     fileLimits: { ...base.fileLimits, ...overrides.fileLimits },
+    sportmonks: { ...base.sportmonks, ...overrides.sportmonks },
   } as Config;
 }

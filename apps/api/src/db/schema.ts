@@ -468,6 +468,14 @@ export interface CricsheetFetchTable {
   last_run_id: number | null;
 }
 
+// ---- vendor calls (0022) ----
+export interface VendorCallsTable {
+  vendor: string;
+  day: string;
+  calls: Generated<number>;
+  last_call_at: Date | null;
+}
+
 // ---- operators (0015) ----
 export interface OperatorsTable {
   user_id: number;
@@ -587,4 +595,6 @@ export interface DB {
   cricsheet_fetch: CricsheetFetchTable;
   // ---- result emails (0017) ----
   result_emails: ResultEmailsTable;
+  // ---- vendor calls (0022) ----
+  vendor_calls: VendorCallsTable;
 }
