@@ -13,11 +13,10 @@ import { importSquads } from '../../src/cricket/import/squads';
 import { fixturesOfPlayers } from '../../src/cricket/import/players';
 import { importMatch } from '../../src/cricket/import/write';
 import { onResultsChanged } from '../../src/cricket/scoring/rescore';
-import { fixturePlayerPoints } from '../../src/cricket/scoring/derived';
 import type { Database } from '../../src/db/database';
 import { DB_TARGET, freshDatabase } from '../db';
 import { AWAY, ball, buildMatch, dotOver, HOME, type MatchSpec } from './builder';
-import { derivedBySql, derivedByTypescript, derivedSnapshot, tableDigests } from './helpers';
+import { derivedBySql, derivedByTypescript, derivedSnapshot, playerPointsBySql, tableDigests } from './helpers';
 import { T20_TABLE } from './t20-table';
 
 const NO_OVERRIDES = new Map<string, PositionOverride>();
@@ -316,7 +315,7 @@ describe(`cricket import on ${DB_TARGET}`, () => {
     expect(
       await db.selectFrom('player_fixture_feature_counts').selectAll().where('player_id', '=', s1.id).execute(),
     ).toEqual([]);
-    expect((await fixturePlayerPoints(db, r.fixtureId, new Map([[PS.Catch, 8]]))).get(s1.id)).toBeUndefined();
+    expect((await playerPointsBySql(db, r.fixtureId, new Map([[PS.Catch, 8]]))).get(s1.id)).toBeUndefined();
     // ...while the bowler keeps the wicket, and the pure functions agree.
     const a8 = await db
       .selectFrom('player_fixture_feature_counts as c')
@@ -568,7 +567,7 @@ describe(`cricket import on ${DB_TARGET}`, () => {
       [PS.Duck, 10],
       [PS.Wicket, 30],
     ]);
-    const points = await fixturePlayerPoints(db, m1, config);
+    const points = await playerPointsBySql(db, m1, config);
     const h2 = await db
       .selectFrom('players')
       .select('id')

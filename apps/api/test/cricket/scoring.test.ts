@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BONUS_OPTIONS,
-  FEATURES,
-  MP,
-  POSITION,
-  PS,
-  totalSixesOption,
-  winningMarginOption,
-} from '../../src/cricket/catalogue';
+import { BONUS_OPTIONS, FEATURES, MP, POSITION, PS } from '../../src/cricket/catalogue';
 import {
   type MatchFacts,
   matchPredictionWinners,
   pickPoints,
+  totalSixesOption,
   winnerList,
+  winningMarginOption,
 } from '../../src/cricket/scoring/match-prediction';
 import {
   appearanceCounts,
