@@ -2,7 +2,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MP, POSITION, type PositionId, PS } from '../../src/cricket/catalogue';
 import { recomputeDerived } from '../../src/cricket/scoring/derived';
-import { type MatchFacts, matchPredictionWinners } from '../../src/cricket/scoring/match-prediction';
+import {
+  LINE_DECIDED_MP_FEATURES,
+  leaderValue,
+  type MatchFacts,
+  matchPredictionWinners,
+} from '../../src/cricket/scoring/match-prediction';
 import {
   appearanceCounts,
   appearancePoints,
@@ -10,6 +15,7 @@ import {
   DEFAULT_SIGNED_PS_POINTS,
   type StatLine,
 } from '../../src/cricket/scoring/player-selection';
+import { leaderValueSql } from '../../src/cricket/scoring/table-sql';
 import type { Database } from '../../src/db/database';
 import { psPlayerPointsSql } from '../../src/standings/points';
 import { DB_TARGET, freshDatabase } from '../db';
@@ -435,6 +441,40 @@ describe(`scoring table edges, SQL on ${DB_TARGET}`, () => {
     const { fixtureId, playerIds } = mostFixtures[i]!;
     expect(won(fixtureId, MP.MostRuns)).toEqual(c.mostRuns.map((k) => playerIds[k]));
     expect(won(fixtureId, MP.MostWickets)).toEqual(c.mostWickets.map((k) => playerIds[k]));
+  });
+
+  it("states the leaders' values the same in SQL (leaderValueSql) as in TypeScript (leaderValue)", async () => {
+    const fixtures = [...mostFixtures.map((m) => m.fixtureId), ...sixesFixtures];
+    const { rows } = await sql<{ fixture_id: number; feature_id: number; entity_id: number; value: number }>`
+      SELECT w.fixture_id, w.feature_id, w.entity_id,
+             ${leaderValueSql(sql.ref('w.feature_id'), 's', sql`(SELECT sum(x.sixes)::int FROM player_fixture_stats x WHERE x.fixture_id = w.fixture_id)`)} AS value
+      FROM fixture_feature_winners w
+      LEFT JOIN player_fixture_stats s ON w.entity_type = 'player' AND s.fixture_id = w.fixture_id AND s.player_id = w.entity_id
+      WHERE w.fixture_id IN (${sql.join(fixtures)}) AND w.feature_id IN (${sql.join(LINE_DECIDED_MP_FEATURES)})
+      ORDER BY 1, 2, 3`.execute(database.db);
+    const expected = [
+      ...MOST_CASES.flatMap((c, i) => {
+        const { fixtureId, playerIds } = mostFixtures[i]!;
+        return [
+          ...c.mostRuns.map((k) => [fixtureId, MP.MostRuns, playerIds[k]!, leaderValue(MP.MostRuns, c.players[k], 0)]),
+          ...c.mostWickets.map((k) => [
+            fixtureId,
+            MP.MostWickets,
+            playerIds[k]!,
+            leaderValue(MP.MostWickets, c.players[k], 0),
+          ]),
+          [fixtureId, MP.TotalSixes, 601, leaderValue(MP.TotalSixes, undefined, 0)],
+        ];
+      }),
+      ...SIXES_CASES.map((c, i) => [
+        sixesFixtures[i]!,
+        MP.TotalSixes,
+        c.want,
+        leaderValue(MP.TotalSixes, undefined, c.sixes),
+      ]),
+    ].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]!);
+    expect(rows.map((r) => [r.fixture_id, r.feature_id, r.entity_id, Number(r.value)])).toEqual(expected);
+    expect(expected.some((e) => e[3]! > 0)).toBe(true);
   });
 
   it('gives a fixture without stat lines no stat winners, as the TypeScript rule does', async () => {

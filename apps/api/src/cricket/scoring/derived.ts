@@ -2,10 +2,9 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { PositionId } from '../catalogue';
 import type { MatchFacts } from './match-prediction';
-import { readsLines } from './match-prediction';
 import { type StatLine, statLineOf } from './player-selection';
 import { isScoredSql, lineScoresSql } from './scored';
-import { MP_ROWS, type MpFeatureRow } from './table';
+import { MP_ROWS, type MpFeatureRow, readsLines } from './table';
 import { bonusOptionSql, mostValuesSql, psCountValuesSql } from './table-sql';
 
 /**

@@ -10,6 +10,7 @@ import {
   MP_ROWS,
   type MpFeatureRow,
   optionsOf,
+  readsLines,
 } from './table';
 
 /**
@@ -100,9 +101,23 @@ function topPlayers(facts: MatchFacts, featureId: number, value: (p: MatchFacts[
   return eligible.filter((p) => value(p) === top).map((p) => p.playerId);
 }
 
-/** Whether a feature's winner is read from the stat lines (so there is none without a scorecard). */
-export function readsLines(row: MpFeatureRow): boolean {
-  return 'most' in row.wins || optionsOf(row).some((o) => 'measure' in o.when && o.when.measure === 'matchSixes');
+/** The Match Prediction features whose winner is read from the stat lines (they move ball by ball in a live match). */
+export const LINE_DECIDED_MP_FEATURES: readonly number[] = MP_ROWS.filter(readsLines).map((r) => r.id);
+
+/**
+ * The number a line-decided feature's leader stands on (shown beside the leaders): the leading
+ * player's runs or wickets for a "most" feature, the match's sixes for the Total Sixes band; 0 for
+ * the features the result decides.
+ */
+export function leaderValue(
+  featureId: number,
+  leader: { runs: number; wickets: number } | undefined,
+  matchSixes: number,
+): number {
+  const row = MP_ROWS.find((r) => r.id === featureId);
+  if (!row) return 0;
+  if ('most' in row.wins) return leader?.[row.wins.most] ?? 0;
+  return readsLines(row) ? matchSixes : 0;
 }
 
 /** The winning ids of one feature, by its row of the scoring table. */

@@ -9,6 +9,7 @@ import {
   MP_ROWS,
   PS_ROWS,
   type Range,
+  readsLines,
 } from './table';
 
 /**
@@ -87,6 +88,18 @@ export function mostValuesSql(s = 's', p = 'p'): RawBuilder<unknown> | null {
       : [],
   );
   return rows.length ? sql.join(rows) : null;
+}
+
+/**
+ * `leaderValue` in SQL: for the feature `featureId` (an SQL expression), the runs or wickets of the
+ * line `s` for a "most" feature, `matchSixes` for a band read from the lines; NULL for the others.
+ */
+export function leaderValueSql(featureId: RawBuilder<number>, s: string, matchSixes: Num): RawBuilder<number | null> {
+  const branches = MP_ROWS.flatMap((row) => {
+    if ('most' in row.wins) return [sql`WHEN ${sql.lit(row.id)} THEN ${statColumnSql(s, row.wins.most)}`];
+    return readsLines(row) ? [sql`WHEN ${sql.lit(row.id)} THEN ${matchSixes}`] : [];
+  });
+  return sql<number | null>`CASE ${featureId} ${sql.join(branches, sql` `)} END`;
 }
 
 /** The SQL numbers a bonus option's band reads, and whether the result is a tie. */

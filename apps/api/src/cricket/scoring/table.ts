@@ -444,6 +444,11 @@ export function optionsOf(row: MpFeatureRow): readonly BonusOptionRow[] {
   return 'options' in row.wins ? row.wins.options : [];
 }
 
+/** Whether a feature's winner is read from the stat lines (so there is none without a scorecard). */
+export function readsLines(row: MpFeatureRow): boolean {
+  return 'most' in row.wins || optionsOf(row).some((o) => 'measure' in o.when && o.when.measure === 'matchSixes');
+}
+
 /** Whether `value` lies within `range`, the number compared being `value / unit` (a rate's denominator). */
 export function inRange(value: number, range: Range, unit = 1): boolean {
   return (
