@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FEATURE_ALLOWED_POSITIONS } from '@fantasy-cricket/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BONUS_OPTIONS, FEATURES, MP, POSITION, POSITIONS, PS } from '../../src/cricket/catalogue';
 import { importCricsheetPath } from '../../src/cricket/import/folder';
@@ -106,8 +107,26 @@ describe(`cricket import on ${DB_TARGET}`, () => {
       { feature_id: MP.MostWickets, position_id: 2 },
       { feature_id: MP.MostWickets, position_id: 4 },
     ]);
-    expect(await db.selectFrom('bonus_options').select('id').orderBy('id').execute()).toEqual(
-      BONUS_OPTIONS.map((o) => ({ id: o.id })),
+    // ...which is packages/rules' map, the one the pick grid, pick validation and scoring read.
+    expect(fp).toEqual(
+      Object.entries(FEATURE_ALLOWED_POSITIONS).flatMap(([featureId, positions]) =>
+        (positions ?? []).map((position_id) => ({ feature_id: Number(featureId), position_id })),
+      ),
+    );
+    expect(
+      await db
+        .selectFrom('bonus_options')
+        .select(['id', 'feature_id', 'code', 'label', 'sort_order'])
+        .orderBy('id')
+        .execute(),
+    ).toEqual(
+      BONUS_OPTIONS.map((o) => ({
+        id: o.id,
+        feature_id: o.featureId,
+        code: o.code,
+        label: o.label,
+        sort_order: o.sortOrder,
+      })),
     );
   });
 
