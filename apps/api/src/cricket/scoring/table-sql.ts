@@ -14,10 +14,9 @@ import {
 
 /**
  * The scoring table (./table.ts) as SQL fragments: the same rows the TypeScript rules read, written
- * into the statements that fill the derived tables (./derived.ts) and that score live balls. Numbers
- * and ids are inlined as literals (they are the table's constants, never input), so a statement's text
- * is fixed and its plan can be cached. docs/decisions/0037-scoring-table.md says why the rules are
- * generated SQL rather than rows of a database table.
+ * into the statements that fill the derived tables (./derived.ts). Numbers and ids are inlined as
+ * literals (they are the table's constants, never input). docs/decisions/0037-scoring-table.md says
+ * why the rules are generated SQL rather than rows of a database table.
  *
  * Aliases: a `player_fixture_stats` row is `s`, its `players` row `p`, unless the caller names others.
  */
