@@ -2,7 +2,16 @@ import { messages } from '@fantasy-cricket/rules';
 import type { PlayerFixtureStatsTable } from '../../db/schema';
 import { FEATURES, FEATURES_BY_ID, feature, POSITION, type PositionId } from '../catalogue';
 import { type FixtureOutcome, lineScores } from './scored';
-import { type Condition, type CountRule, ECONOMY, inRange, PS_ROWS, type Rate, STRIKE_RATE } from './table';
+import {
+  type Condition,
+  type CountRule,
+  ECONOMY,
+  type LineStat,
+  PS_ROWS,
+  type Rate,
+  rangeTest,
+  STRIKE_RATE,
+} from './table';
 
 /**
  * Player Selection scoring, pure. Every stat is a row of the scoring table (./table.ts) with a count
@@ -62,22 +71,61 @@ export type FeatureCounts = Map<number, number>;
 type LineTest = (line: StatLine, positionId: PositionId) => boolean;
 type LineCount = (line: StatLine, positionId: PositionId) => number;
 
+/**
+ * Each number of a line read by its own function: a rule's reads stay monomorphic property loads (one
+ * `line[key]` site shared by every rule would see every key and run slower per ball).
+ */
+const READ: Record<LineStat, (line: StatLine) => number> = {
+  runs: (l) => l.runs,
+  balls: (l) => l.balls,
+  fours: (l) => l.fours,
+  sixes: (l) => l.sixes,
+  ballsBowled: (l) => l.ballsBowled,
+  maidens: (l) => l.maidens,
+  runsConceded: (l) => l.runsConceded,
+  wickets: (l) => l.wickets,
+  bowledLbwWickets: (l) => l.bowledLbwWickets,
+  catches: (l) => l.catches,
+  stumpings: (l) => l.stumpings,
+  runOutsDirect: (l) => l.runOutsDirect,
+  runOutsIndirect: (l) => l.runOutsIndirect,
+};
+
 /** A condition of the table as a function of the line (built once, when the module loads). */
 function conditionTest(c: Condition): LineTest {
-  if ('stat' in c) return (line) => inRange(line[c.stat], c);
+  if ('stat' in c) {
+    const read = READ[c.stat];
+    const test = rangeTest(c);
+    return (line) => test(read(line), 1);
+  }
   if ('rate' in c) {
-    const { of, per, scale, minPer } = c.rate;
-    return (line) => line[per] >= minPer && inRange(scale * line[of], c, line[per]);
+    const { scale, minPer } = c.rate;
+    const of = READ[c.rate.of];
+    const per = READ[c.rate.per];
+    const test = rangeTest(c);
+    return (line) => {
+      const p = per(line);
+      return p >= minPer && test(scale * of(line), p);
+    };
   }
   if ('dismissed' in c) return (line) => line.dismissed;
-  return (_line, positionId) => positionId !== c.notPosition;
+  const { notPosition } = c;
+  return (_line, positionId) => positionId !== notPosition;
 }
 
 /** A count rule of the table as a function of the line. */
 function countFunction(rule: CountRule): LineCount {
-  if ('each' in rule) return (line) => line[rule.each];
+  if ('each' in rule) return READ[rule.each];
   const tests = rule.once.map(conditionTest);
-  return (line, positionId) => (tests.every((t) => t(line, positionId)) ? 1 : 0);
+  const [first, second] = tests;
+  if (tests.length === 1 && first) return (line, positionId) => (first(line, positionId) ? 1 : 0);
+  if (tests.length === 2 && first && second) {
+    return (line, positionId) => (first(line, positionId) && second(line, positionId) ? 1 : 0);
+  }
+  return (line, positionId) => {
+    for (const t of tests) if (!t(line, positionId)) return 0;
+    return 1;
+  };
 }
 
 const COUNTS: readonly { id: number; count: LineCount }[] = PS_ROWS.map((r) => ({

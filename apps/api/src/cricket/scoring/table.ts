@@ -449,12 +449,25 @@ export function readsLines(row: MpFeatureRow): boolean {
   return 'most' in row.wins || optionsOf(row).some((o) => 'measure' in o.when && o.when.measure === 'matchSixes');
 }
 
+/**
+ * `range` as a test of a number, built once: `test(value, unit)` holds when `value / unit` lies within
+ * the range (compared as value against bound × unit, so a rate needs no division). A range has at most
+ * one lower bound (`atLeast` or `above`) and one upper bound (`atMost` or `below`).
+ */
+export function rangeTest(range: Range): (value: number, unit: number) => boolean {
+  if (range.atLeast !== undefined && range.above !== undefined) throw new Error('a range has one lower bound');
+  if (range.atMost !== undefined && range.below !== undefined) throw new Error('a range has one upper bound');
+  const hasLo = range.atLeast !== undefined || range.above !== undefined;
+  const loStrict = range.above !== undefined;
+  const lo = range.atLeast ?? range.above ?? 0;
+  const hasHi = range.atMost !== undefined || range.below !== undefined;
+  const hiStrict = range.below !== undefined;
+  const hi = range.atMost ?? range.below ?? 0;
+  return (v, u) =>
+    (!hasLo || (loStrict ? v > lo * u : v >= lo * u)) && (!hasHi || (hiStrict ? v < hi * u : v <= hi * u));
+}
+
 /** Whether `value` lies within `range`, the number compared being `value / unit` (a rate's denominator). */
 export function inRange(value: number, range: Range, unit = 1): boolean {
-  return (
-    (range.atLeast === undefined || value >= range.atLeast * unit) &&
-    (range.above === undefined || value > range.above * unit) &&
-    (range.atMost === undefined || value <= range.atMost * unit) &&
-    (range.below === undefined || value < range.below * unit)
-  );
+  return rangeTest(range)(value, unit);
 }
