@@ -7,6 +7,8 @@ import {
   formatEtMinutes,
   formatEtShort,
   hasStarted,
+  MP_FEATURE_ID,
+  POSITION_ID,
   parseServerTime,
   startedMessage,
 } from './picks';
@@ -49,6 +51,16 @@ describe('picking rules', () => {
     expect(allowedPositionsForFeature(2)).toEqual([1, 3, 4]);
     expect(allowedPositionsForFeature(3)).toEqual([2, 4]);
     expect(allowedPositionsForFeature(4)).toBeNull();
+    expect(allowedPositionsForFeature(MP_FEATURE_ID.MostRuns)).toEqual([
+      POSITION_ID.Batsman,
+      POSITION_ID.Wicketkeeper,
+      POSITION_ID.Allrounder,
+    ]);
+  });
+
+  it('keeps the spec ids of positions and Match Prediction features', () => {
+    expect(POSITION_ID).toEqual({ Batsman: 1, Bowler: 2, Wicketkeeper: 3, Allrounder: 4 });
+    expect(Object.values(MP_FEATURE_ID)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('finds a player picked twice in one fixture and words the message as the spec', () => {

@@ -6,15 +6,34 @@ import { messages } from './messages';
  * labelled, which positions a Match Prediction player feature allows, and the two refusal messages.
  */
 
-/** Match Prediction player features limited to some positions (spec section 5): FeatureID → PositionIDs. */
-export const FEATURE_ALLOWED_POSITIONS: Readonly<Record<number, readonly number[]>> = {
-  2: [1, 3, 4], // Most Runs: Batsman, Wicketkeeper, Allrounder
-  3: [2, 4], // Most Wickets: Bowler, Allrounder
+/** Position ids (spec PositionID): the positions table's ids, the same in the web app and the API. */
+export const POSITION_ID = { Batsman: 1, Bowler: 2, Wicketkeeper: 3, Allrounder: 4 } as const;
+export type PositionIdValue = (typeof POSITION_ID)[keyof typeof POSITION_ID];
+
+/** Match Prediction feature ids (spec FeatureID): the features table's ids for Match Prediction leagues. */
+export const MP_FEATURE_ID = {
+  MatchWinner: 1,
+  MostRuns: 2,
+  MostWickets: 3,
+  ManOfTheMatch: 4,
+  WinningMargin: 5,
+  TotalSixes: 6,
+} as const;
+export type MpFeatureId = (typeof MP_FEATURE_ID)[keyof typeof MP_FEATURE_ID];
+
+/**
+ * Match Prediction player features limited to some positions (spec section 5): FeatureID → PositionIDs,
+ * in position id order. The one statement of the rule: the pick grid, the API's pick validation, the
+ * catalogue rows and the scoring (who can win Most Runs / Most Wickets) all read it.
+ */
+export const FEATURE_ALLOWED_POSITIONS: Readonly<Partial<Record<MpFeatureId, readonly PositionIdValue[]>>> = {
+  [MP_FEATURE_ID.MostRuns]: [POSITION_ID.Batsman, POSITION_ID.Wicketkeeper, POSITION_ID.Allrounder],
+  [MP_FEATURE_ID.MostWickets]: [POSITION_ID.Bowler, POSITION_ID.Allrounder],
 };
 
 /** The positions a player feature allows, or `null` when any position may be picked. */
-export function allowedPositionsForFeature(featureId: number): readonly number[] | null {
-  return FEATURE_ALLOWED_POSITIONS[featureId] ?? null;
+export function allowedPositionsForFeature(featureId: number): readonly PositionIdValue[] | null {
+  return FEATURE_ALLOWED_POSITIONS[featureId as MpFeatureId] ?? null;
 }
 
 /**

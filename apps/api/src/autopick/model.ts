@@ -1,15 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import {
-  BONUS_OPTIONS,
-  FEATURES,
-  type FeatureDef,
-  MP,
-  POSITION,
-  type PositionId,
-  totalSixesOption,
-  winningMarginOption,
-} from '../cricket/catalogue';
+import { BONUS_OPTIONS, FEATURES, type FeatureDef, MP, POSITION, type PositionId } from '../cricket/catalogue';
+import { totalSixesOption, winningMarginOption } from '../cricket/scoring/match-prediction';
 import { DEFAULT_PS_POINTS, playerPoints, statLineOf } from '../cricket/scoring/player-selection';
+import { MP_FEATURES, optionsOf } from '../cricket/scoring/table';
 import type { DB, ResultType } from '../db/schema';
 
 /**
@@ -234,12 +227,13 @@ function normalCdf(x: number): number {
   return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
 
-const SIXES_BANDS: readonly [number, number, number][] = [
-  [601, 0, 10],
-  [602, 11, 15],
-  [603, 16, 20],
-  [604, 21, Number.POSITIVE_INFINITY],
-];
+/** The Total Sixes options as [id, lowest, highest] sixes, from the scoring table. */
+const SIXES_BANDS: readonly [number, number, number][] = optionsOf(MP_FEATURES.TotalSixes).map((o) => {
+  if (!('measure' in o.when) || o.when.above !== undefined || o.when.below !== undefined) {
+    throw new Error(`Total Sixes option ${o.id} is not a band of whole sixes`);
+  }
+  return [o.id, o.when.atLeast ?? 0, o.when.atMost ?? Number.POSITIVE_INFINITY];
+});
 
 /** Total sixes band: the teams' recency-weighted match totals, as a normal spread over the bands. */
 function predictSixes(inputs: ModelInputs): number {

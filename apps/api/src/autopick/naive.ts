@@ -1,4 +1,5 @@
-import { FEATURES, MP, POSITION, type PositionId, totalSixesOption } from '../cricket/catalogue';
+import { FEATURES, MP, POSITION, type PositionId } from '../cricket/catalogue';
+import { totalSixesOption } from '../cricket/scoring/match-prediction';
 import { type ModelInputs, mostFrequent } from './model';
 
 /**

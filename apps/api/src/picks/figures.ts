@@ -1,17 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { FEATURES } from '../cricket/catalogue';
+import { DEFAULT_SIGNED_PS_POINTS } from '../cricket/scoring/player-selection';
 import type { DB } from '../db/schema';
 import { psFeaturePoints, psPlayerPointsSql, scoredSql } from '../standings/points';
 import { leagueFixtureOr404, readablePicksLeague } from './shared';
-
-/**
- * The points a Match Prediction league's figures use: every Player Selection stat at the catalogue's
- * default points, signed (the league has no stat points of its own). Feature id -> signed points, as
- * `psFeaturePoints` gives for a Player Selection league.
- */
-const DEFAULT_SIGNED_PS_POINTS: ReadonlyMap<number, number> = new Map(
-  FEATURES.filter((f) => f.leagueType === 'PS' && f.defaultPoints > 0).map((f) => [f.id, f.defaultPoints * f.sign]),
-);
 
 /** One of a player's recent fixtures with their points in it (the contract's PlayerFigureFixture). */
 export interface FigureFixture {
@@ -50,6 +41,7 @@ export async function fixturePlayerFigures(
 ): Promise<PlayerFigures[]> {
   const league = await readablePicksLeague(db, leagueId, userId);
   const fixture = await leagueFixtureOr404(db, leagueId, fixtureId);
+  // A Match Prediction league has no stat points of its own: its figures use the catalogue's defaults, signed.
   const points = league.league_type === 'PS' ? await psFeaturePoints(db, leagueId) : DEFAULT_SIGNED_PS_POINTS;
   const before = fixture.startTime.toISOString();
   const { rows } = await sql<{

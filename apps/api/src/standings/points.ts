@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB, LeagueTypeCode } from '../db/schema';
+import { isScoredSql } from '../cricket/scoring/scored';
 import { leagueFixtureCondition } from '../leagues/fixtures';
 
 /**
@@ -37,14 +38,32 @@ export function startedSql(f: string, now: Date): RawBuilder<boolean> {
 }
 
 /**
- * A fixture is scored when it has started, its status is `completed` and its result `normal` or `tie`
- * — exactly the fixtures the derived tables hold winners and stat counts for (docs/scoring.md, "When a
- * fixture scores"). `no_result`, `abandoned`, `live` and `scheduled` fixtures are not scored.
- * `f` and `r` are the aliases of the `fixtures` row and its (left-joined) `fixture_results` row.
+ * A fixture is scored when it has started and `isScoredSql` (cricket/scoring/scored.ts: `completed`
+ * with result `normal` or `tie`) holds — exactly the fixtures the derived tables hold winners and stat
+ * counts for (docs/scoring.md, "When a fixture scores"). `no_result`, `abandoned`, `live` and
+ * `scheduled` fixtures are not scored. `f` and `r` are the aliases of the `fixtures` row and its
+ * (left-joined) `fixture_results` row; a fixture without a result row is not scored (false, not NULL).
  */
 export function scoredSql(f: string, r: string, now: Date): RawBuilder<boolean> {
-  return sql<boolean>`(${startedSql(f, now)} AND ${sql.ref(`${f}.status`)} = 'completed'
-    AND coalesce(${sql.ref(`${r}.result_type`)} IN ('normal', 'tie'), false))`;
+  return sql<boolean>`(${startedSql(f, now)} AND coalesce(${isScoredSql(f, r)}, false))`;
+}
+
+/** The team, player or bonus option a Match Prediction pick (a `league_selections` row aliased `s`) names. */
+export function pickEntitySql(s: string): RawBuilder<number> {
+  const c = (col: string) => sql.ref(`${s}.${col}`);
+  return sql<number>`coalesce(${c('team_id')}, ${c('player_id')}, ${c('bonus_option_id')})`;
+}
+
+/**
+ * A Match Prediction pick's points (`pickPoints` in SQL): the league's points for the feature when the
+ * pick is among the feature's winners and the feature is active, else 0.
+ */
+export function mpPickPointsSql(
+  correct: RawBuilder<boolean>,
+  active: RawBuilder<boolean>,
+  points: RawBuilder<number>,
+): RawBuilder<number> {
+  return sql<number>`CASE WHEN ${correct} AND ${active} THEN ${points} ELSE 0 END`;
 }
 
 /**
@@ -94,7 +113,7 @@ function filters(alias: string, filter: RowFilter): RawBuilder<boolean> {
  */
 export function mpPickRowsSql(leagueId: number, now: Date, filter: RowFilter = {}): RawBuilder<unknown> {
   return sql`
-    SELECT p.*, CASE WHEN p.correct AND p.cfg_active THEN p.cfg_points ELSE 0 END AS points
+    SELECT p.*, ${mpPickPointsSql(sql`p.correct`, sql`p.cfg_active`, sql`p.cfg_points`)} AS points
     FROM (
       SELECT s.id AS selection_id, s.user_id, s.fixture_id, lc.feature_id, s.league_configuration_id,
              s.team_id, s.player_id, s.bonus_option_id, s.is_auto_pick,
@@ -105,7 +124,7 @@ export function mpPickRowsSql(leagueId: number, now: Date, filter: RowFilter = {
       ${approvedJoin('s', filter)}
       JOIN league_configurations lc ON lc.id = s.league_configuration_id AND lc.league_id = s.league_id
       LEFT JOIN fixture_feature_winners w ON w.fixture_id = s.fixture_id AND w.feature_id = lc.feature_id
-        AND w.entity_id = coalesce(s.team_id, s.player_id, s.bonus_option_id)
+        AND w.entity_id = ${pickEntitySql('s')}
         AND w.entity_type = CASE WHEN s.team_id IS NOT NULL THEN 'team'
                                  WHEN s.player_id IS NOT NULL THEN 'player' ELSE 'bonus' END
       WHERE ${filters('s', filter)}
@@ -129,11 +148,15 @@ export async function psFeaturePoints(db: Kysely<DB>, leagueId: number): Promise
   return new Map(rows.map((r) => [r.feature_id, r.points * r.sign]));
 }
 
-/** `points` as SQL: the league points of the stat feature `c.feature_id` (only listed features are joined). */
-function featurePointsSql(points: ReadonlyMap<number, number>): RawBuilder<number> {
+/**
+ * The signed league points of the stat feature `c.feature_id` (`points` from `psFeaturePoints`,
+ * or `signedPoints` of a config; features not listed give 0). A stat row's points are
+ * `c.count * psFeaturePointsSql(points)`.
+ */
+export function psFeaturePointsSql(points: ReadonlyMap<number, number>, c = 'c'): RawBuilder<number> {
   if (points.size === 0) return sql<number>`0`;
   const branches = [...points].map(([id, p]) => sql`WHEN ${sql.lit(id)} THEN ${sql.lit(p)}`);
-  return sql<number>`(CASE c.feature_id ${sql.join(branches, sql` `)} ELSE 0 END)`;
+  return sql<number>`(CASE ${sql.ref(`${c}.feature_id`)} ${sql.join(branches, sql` `)} ELSE 0 END)`;
 }
 
 function featureListSql(points: ReadonlyMap<number, number>): RawBuilder<boolean> {
@@ -151,7 +174,7 @@ function psPicksFrom(leagueId: number, now: Date, filter: RowFilter): RawBuilder
 
 /**
  * The stats of the pick aliased `ps`, as a join: one row per stat feature with a count in a scored
- * fixture and a league points value (alias c); its points are `c.count * featurePointsSql(points)`.
+ * fixture and a league points value (alias c); its points are `c.count * psFeaturePointsSql(points)`.
  * `psStatRowsSql` inner-joins it and `psPickRowsSql` left-joins and sums it, so a pick's points are the
  * sum of its stat rows by construction.
  */
@@ -173,7 +196,7 @@ export function psStatRowsSql(
 ): RawBuilder<unknown> {
   return sql`
     SELECT ps.id AS selection_id, ps.user_id, ps.fixture_id, ps.player_id, c.feature_id, c.count,
-           (c.count * ${featurePointsSql(points)}) AS points
+           (c.count * ${psFeaturePointsSql(points)}) AS points
     ${psPicksFrom(leagueId, now, filter)}
     JOIN ${psStatJoin(points)}
     WHERE ${filters('ps', filter)}`;
@@ -192,7 +215,7 @@ export function psPickRowsSql(
 ): RawBuilder<unknown> {
   return sql`
     SELECT ps.id AS selection_id, ps.user_id, ps.fixture_id, ps.player_id, ps.position_id, ps.position_order,
-           ps.is_auto_pick, lf.scored, coalesce(sum(c.count * ${featurePointsSql(points)}), 0) AS points
+           ps.is_auto_pick, lf.scored, coalesce(sum(c.count * ${psFeaturePointsSql(points)}), 0) AS points
     ${psPicksFrom(leagueId, now, filter)}
     LEFT JOIN ${psStatJoin(points)}
     WHERE ${filters('ps', filter)}
@@ -288,7 +311,7 @@ export function psPlayerPointsSql(
 ): RawBuilder<{ fixture_id: number; player_id: number; points: number | string }> {
   const which = Array.isArray(fixtures) ? fixtureInSql('c.fixture_id', fixtures) : (fixtures as RawBuilder<boolean>);
   return sql`
-    SELECT c.fixture_id, c.player_id, sum(c.count * ${featurePointsSql(points)}) AS points
+    SELECT c.fixture_id, c.player_id, sum(c.count * ${psFeaturePointsSql(points)}) AS points
     FROM player_fixture_feature_counts c
     WHERE ${which} AND ${featureListSql(points)}
     GROUP BY c.fixture_id, c.player_id`;

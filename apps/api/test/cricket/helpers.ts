@@ -3,7 +3,8 @@ import type { DB } from '../../src/db/schema';
 import { FEATURES_BY_ID } from '../../src/cricket/catalogue';
 import { loadMatchFacts, loadStatLines } from '../../src/cricket/scoring/derived';
 import { matchPredictionWinners } from '../../src/cricket/scoring/match-prediction';
-import { appearanceCounts } from '../../src/cricket/scoring/player-selection';
+import { appearanceCounts, type PointsConfig, signedPoints } from '../../src/cricket/scoring/player-selection';
+import { psPlayerPointsSql } from '../../src/standings/points';
 
 export const CRICKET_TABLES = [
   'seasons',
@@ -87,4 +88,17 @@ export async function derivedBySql(db: Kysely<DB>) {
     winners: w.map((r) => `${r.fixture_id}:${r.feature_id}:${r.entity_id}`).sort(),
     counts: c.map((r) => `${r.fixture_id}:${r.player_id}:${r.feature_id}:${r.count}`).sort(),
   };
+}
+
+/**
+ * Each player's points in one fixture under a league's points (feature id -> magnitude), by the SQL
+ * that scores leagues (standings/points.ts `psPlayerPointsSql`). Players with no scoring stat are left out.
+ */
+export async function playerPointsBySql(
+  db: Kysely<DB>,
+  fixtureId: number,
+  config: PointsConfig,
+): Promise<Map<number, number>> {
+  const { rows } = await psPlayerPointsSql([fixtureId], signedPoints(config)).execute(db);
+  return new Map(rows.map((r) => [r.player_id, Number(r.points)]));
 }

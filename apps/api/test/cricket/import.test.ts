@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FEATURE_ALLOWED_POSITIONS } from '@fantasy-cricket/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BONUS_OPTIONS, FEATURES, MP, POSITION, POSITIONS, PS } from '../../src/cricket/catalogue';
 import { importCricsheetPath } from '../../src/cricket/import/folder';
@@ -13,11 +14,10 @@ import { importSquads } from '../../src/cricket/import/squads';
 import { fixturesOfPlayers } from '../../src/cricket/import/players';
 import { importMatch } from '../../src/cricket/import/write';
 import { onResultsChanged } from '../../src/cricket/scoring/rescore';
-import { fixturePlayerPoints } from '../../src/cricket/scoring/derived';
 import type { Database } from '../../src/db/database';
 import { DB_TARGET, freshDatabase } from '../db';
 import { AWAY, ball, buildMatch, dotOver, HOME, type MatchSpec } from './builder';
-import { derivedBySql, derivedByTypescript, derivedSnapshot, tableDigests } from './helpers';
+import { derivedBySql, derivedByTypescript, derivedSnapshot, playerPointsBySql, tableDigests } from './helpers';
 import { T20_TABLE } from './t20-table';
 
 const NO_OVERRIDES = new Map<string, PositionOverride>();
@@ -107,8 +107,26 @@ describe(`cricket import on ${DB_TARGET}`, () => {
       { feature_id: MP.MostWickets, position_id: 2 },
       { feature_id: MP.MostWickets, position_id: 4 },
     ]);
-    expect(await db.selectFrom('bonus_options').select('id').orderBy('id').execute()).toEqual(
-      BONUS_OPTIONS.map((o) => ({ id: o.id })),
+    // ...which is packages/rules' map, the one the pick grid, pick validation and scoring read.
+    expect(fp).toEqual(
+      Object.entries(FEATURE_ALLOWED_POSITIONS).flatMap(([featureId, positions]) =>
+        (positions ?? []).map((position_id) => ({ feature_id: Number(featureId), position_id })),
+      ),
+    );
+    expect(
+      await db
+        .selectFrom('bonus_options')
+        .select(['id', 'feature_id', 'code', 'label', 'sort_order'])
+        .orderBy('id')
+        .execute(),
+    ).toEqual(
+      BONUS_OPTIONS.map((o) => ({
+        id: o.id,
+        feature_id: o.featureId,
+        code: o.code,
+        label: o.label,
+        sort_order: o.sortOrder,
+      })),
     );
   });
 
@@ -316,7 +334,7 @@ describe(`cricket import on ${DB_TARGET}`, () => {
     expect(
       await db.selectFrom('player_fixture_feature_counts').selectAll().where('player_id', '=', s1.id).execute(),
     ).toEqual([]);
-    expect((await fixturePlayerPoints(db, r.fixtureId, new Map([[PS.Catch, 8]]))).get(s1.id)).toBeUndefined();
+    expect((await playerPointsBySql(db, r.fixtureId, new Map([[PS.Catch, 8]]))).get(s1.id)).toBeUndefined();
     // ...while the bowler keeps the wicket, and the pure functions agree.
     const a8 = await db
       .selectFrom('player_fixture_feature_counts as c')
@@ -568,7 +586,7 @@ describe(`cricket import on ${DB_TARGET}`, () => {
       [PS.Duck, 10],
       [PS.Wicket, 30],
     ]);
-    const points = await fixturePlayerPoints(db, m1, config);
+    const points = await playerPointsBySql(db, m1, config);
     const h2 = await db
       .selectFrom('players')
       .select('id')

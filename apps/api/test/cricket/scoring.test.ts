@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { BONUS_OPTIONS, FEATURES, MP, POSITION, PS } from '../../src/cricket/catalogue';
 import {
-  BONUS_OPTIONS,
-  FEATURES,
-  MP,
-  POSITION,
-  PS,
-  totalSixesOption,
-  winningMarginOption,
-} from '../../src/cricket/catalogue';
-import {
+  LINE_DECIDED_MP_FEATURES,
+  leaderValue,
   type MatchFacts,
   matchPredictionWinners,
   pickPoints,
+  totalSixesOption,
   winnerList,
+  winningMarginOption,
 } from '../../src/cricket/scoring/match-prediction';
 import {
   appearanceCounts,
@@ -362,6 +358,15 @@ describe('Match Prediction winners', () => {
   ])('total sixes band: %i -> %i', (n, band) => {
     expect(totalSixesOption(n)).toBe(band);
     expect(BONUS_OPTIONS.some((o) => o.id === band)).toBe(true);
+  });
+
+  it('knows which features the stat lines decide, and the number each leader stands on', () => {
+    expect(LINE_DECIDED_MP_FEATURES).toEqual([MP.MostRuns, MP.MostWickets, MP.TotalSixes]);
+    const leader = { runs: 61, wickets: 2 };
+    expect(leaderValue(MP.MostRuns, leader, 14)).toBe(61);
+    expect(leaderValue(MP.MostWickets, leader, 14)).toBe(2);
+    expect(leaderValue(MP.TotalSixes, undefined, 14)).toBe(14);
+    expect(leaderValue(MP.MatchWinner, leader, 14)).toBe(0);
   });
 
   it('pays a pick its points when it is among the winners, else 0', () => {

@@ -3,11 +3,11 @@ import { PS } from '../../src/cricket/catalogue';
 import { parseCricsheetMatch } from '../../src/cricket/import/parse';
 import type { PositionOverride } from '../../src/cricket/import/positions';
 import { importMatch } from '../../src/cricket/import/write';
-import { fixturePlayerPoints } from '../../src/cricket/scoring/derived';
 import { playerStats } from '../../src/cricket/stats';
 import type { Database } from '../../src/db/database';
 import { DB_TARGET, freshDatabase } from '../db';
 import { AWAY, ball, buildMatch, HOME, type MatchSpec } from './builder';
+import { playerPointsBySql } from './helpers';
 
 const NO_OVERRIDES = new Map<string, PositionOverride>();
 
@@ -99,7 +99,7 @@ describe(`season statistics and no-result fixtures on ${DB_TARGET}`, () => {
   it('leaves a no result out of fantasy points: its stats score nothing', async () => {
     expect(
       (
-        await fixturePlayerPoints(
+        await playerPointsBySql(
           database.db,
           rainedOff,
           new Map([
@@ -114,7 +114,7 @@ describe(`season statistics and no-result fixtures on ${DB_TARGET}`, () => {
       .select('id')
       .where('cricsheet_id', '=', 'id-H1')
       .executeTakeFirstOrThrow();
-    const fromPlayed = (await fixturePlayerPoints(database.db, played, new Map([[PS.Run, 1]]))).get(h1.id);
+    const fromPlayed = (await playerPointsBySql(database.db, played, new Map([[PS.Run, 1]]))).get(h1.id);
     expect(fromPlayed).toBe(10);
     // Best Fantasy Points (default Player Selection points) counts the played match only.
     const points = await database.db

@@ -1,17 +1,20 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { ECONOMY_MIN_BALLS, MP, POSITION, type PositionId, PS, STRIKE_RATE_MIN_BALLS } from '../catalogue';
+import type { PositionId } from '../catalogue';
 import type { MatchFacts } from './match-prediction';
 import { type StatLine, statLineOf } from './player-selection';
 import { isScoredSql, lineScoresSql } from './scored';
+import { MP_ROWS, type MpFeatureRow, readsLines } from './table';
+import { bonusOptionSql, mostValuesSql, psCountValuesSql } from './table-sql';
 
 /**
  * Set-based versions of the scoring rules. They rebuild, for a set of fixtures, the derived tables
  * `fixture_feature_winners` (Match Prediction) and `player_fixture_feature_counts` (Player Selection).
  * Both are a pure function of the fixture's result, stat lines and player positions, so rebuilding
- * after a correction gives exactly what a fresh import gives.
+ * after a correction gives exactly what a fresh import gives. The rules are the scoring table's rows
+ * (./table.ts), written into the statements by ./table-sql.ts.
  *
- * Leagues join picks to these tables, e.g. for Player Selection:
+ * Leagues score picks from these tables in standings/points.ts, e.g. for Player Selection:
  *   sum(c.count * league_points.points * f.sign) over player_fixture_feature_counts c join features f
  */
 
@@ -24,6 +27,64 @@ function scopeFilter(scope: FixtureScope): RawBuilder<boolean> {
   return sql<boolean>`f.id in (${sql.join(ids)})`;
 }
 
+/**
+ * The winners of one Match Prediction feature for the scored fixtures in scope, as a SELECT of
+ * (fixture_id, feature_id, entity_type, entity_id). The features won by the most of a stat are
+ * selected together (`mostWinnersSql`), so this gives null for them.
+ */
+function featureWinnersSql(row: MpFeatureRow, inScope: RawBuilder<boolean>): RawBuilder<unknown> | null {
+  const decided = sql`${isScoredSql('f', 'r')} AND ${inScope}`;
+  const head = sql`${sql.lit(row.id)}, ${sql.lit(row.featureType)}`;
+  const w = row.wins;
+  if ('team' in w) {
+    const team = sql`CASE WHEN r.result_type = 'tie' THEN r.super_over_winner_team_id ELSE r.winner_team_id END`;
+    return sql`SELECT f.id, ${head}, ${team}
+      FROM fixtures f JOIN fixture_results r ON r.fixture_id = f.id
+      WHERE ${decided} AND ${team} IS NOT NULL`;
+  }
+  if ('playerOfMatch' in w) {
+    return sql`SELECT f.id, ${head}, pom.player_id
+      FROM fixtures f JOIN fixture_results r ON r.fixture_id = f.id
+      JOIN fixture_player_of_match pom ON pom.fixture_id = f.id
+      WHERE ${decided}`;
+  }
+  if ('most' in w) return null;
+  // A bonus feature: the band read from the result, or from the match's stat lines (none without them).
+  const band = (sixes: RawBuilder<number>) =>
+    bonusOptionSql(w.options, {
+      isTie: sql<boolean>`r.result_type = 'tie'`,
+      wonByRuns: sql.ref('r.won_by_runs'),
+      wonByWickets: sql.ref('r.won_by_wickets'),
+      matchSixes: sixes,
+    });
+  const from = readsLines(row)
+    ? sql`SELECT f.id AS fixture_id, ${band(sql<number>`sum(s.sixes)`)} AS option_id
+        FROM fixtures f JOIN fixture_results r ON r.fixture_id = f.id
+        JOIN player_fixture_stats s ON s.fixture_id = f.id
+        WHERE ${decided}
+        GROUP BY f.id, r.result_type, r.won_by_runs, r.won_by_wickets`
+    : sql`SELECT f.id AS fixture_id, ${band(sql<number>`NULL::int`)} AS option_id
+        FROM fixtures f JOIN fixture_results r ON r.fixture_id = f.id
+        WHERE ${decided}`;
+  return sql`SELECT fixture_id, ${head}, option_id FROM (${from}) bands WHERE option_id IS NOT NULL`;
+}
+
+/** The winners of every feature won by the most of a stat: the eligible players who played with the top value above 0. */
+function mostWinnersSql(inScope: RawBuilder<boolean>): RawBuilder<unknown> | null {
+  const values = mostValuesSql('s', 'p');
+  if (!values) return null;
+  return sql`SELECT fixture_id, feature_id, 'player', player_id FROM (
+      SELECT s.fixture_id, v.feature_id, s.player_id, v.value,
+             max(v.value) OVER (PARTITION BY s.fixture_id, v.feature_id) AS top
+      FROM player_fixture_stats s
+      JOIN fixtures f ON f.id = s.fixture_id
+      JOIN fixture_results r ON r.fixture_id = f.id
+      JOIN players p ON p.id = s.player_id
+      CROSS JOIN LATERAL (VALUES ${values}) AS v(feature_id, value, allowed)
+      WHERE ${lineScoresSql('f', 'r', 's')} AND ${inScope} AND v.allowed
+    ) ranked WHERE value = top AND top > 0`;
+}
+
 /** Rebuilds both derived tables for the fixtures in scope. */
 export async function recomputeDerived(db: Kysely<DB>, scope: FixtureScope): Promise<void> {
   const inScope = scopeFilter(scope);
@@ -34,56 +95,14 @@ export async function recomputeDerived(db: Kysely<DB>, scope: FixtureScope): Pro
     db,
   );
   // Only scored fixtures (scored.ts: completed, normal or tie); no result and abandoned score nothing.
-  const decided = sql`${isScoredSql('f', 'r')} AND ${inScope}`;
-
+  const selects = [...MP_ROWS.map((row) => featureWinnersSql(row, inScope)), mostWinnersSql(inScope)].filter(
+    (x): x is RawBuilder<unknown> => x !== null,
+  );
   await sql`
     INSERT INTO fixture_feature_winners (fixture_id, feature_id, entity_type, entity_id)
-    SELECT f.id, ${sql.lit(MP.MatchWinner)}, 'team',
-           CASE WHEN r.result_type = 'tie' THEN r.super_over_winner_team_id ELSE r.winner_team_id END
-    FROM fixtures f JOIN fixture_results r ON r.fixture_id = f.id
-    WHERE ${decided}
-      AND (CASE WHEN r.result_type = 'tie' THEN r.super_over_winner_team_id ELSE r.winner_team_id END) IS NOT NULL
-    UNION ALL
-    SELECT fixture_id, feature_id, 'player', player_id FROM (
-      SELECT s.fixture_id, v.feature_id, s.player_id, v.value,
-             max(v.value) OVER (PARTITION BY s.fixture_id, v.feature_id) AS top
-      FROM player_fixture_stats s
-      JOIN fixtures f ON f.id = s.fixture_id
-      JOIN fixture_results r ON r.fixture_id = f.id
-      JOIN players p ON p.id = s.player_id
-      CROSS JOIN LATERAL (VALUES (${sql.lit(MP.MostRuns)}, s.runs), (${sql.lit(MP.MostWickets)}, s.wickets)) AS v(feature_id, value)
-      JOIN feature_positions fp ON fp.feature_id = v.feature_id AND fp.position_id = p.position_id
-      WHERE ${lineScoresSql('f', 'r', 's')} AND ${inScope}
-    ) ranked WHERE value = top AND top > 0
-    UNION ALL
-    SELECT f.id, ${sql.lit(MP.ManOfTheMatch)}, 'player', pom.player_id
-    FROM fixtures f JOIN fixture_results r ON r.fixture_id = f.id
-    JOIN fixture_player_of_match pom ON pom.fixture_id = f.id
-    WHERE ${decided}
-    UNION ALL
-    SELECT fixture_id, ${sql.lit(MP.WinningMargin)}, 'bonus', band FROM (
-      SELECT f.id AS fixture_id, CASE
-        WHEN r.result_type = 'tie' THEN 507
-        WHEN r.won_by_runs > 0 THEN CASE WHEN r.won_by_runs <= 10 THEN 501 WHEN r.won_by_runs <= 30 THEN 502 ELSE 503 END
-        WHEN r.won_by_wickets > 0 THEN CASE WHEN r.won_by_wickets <= 3 THEN 504 WHEN r.won_by_wickets <= 6 THEN 505 ELSE 506 END
-      END AS band
-      FROM fixtures f JOIN fixture_results r ON r.fixture_id = f.id
-      WHERE ${decided}
-    ) margins WHERE band IS NOT NULL
-    UNION ALL
-    SELECT f.id, ${sql.lit(MP.TotalSixes)}, 'bonus',
-           CASE WHEN sum(s.sixes) <= 10 THEN 601 WHEN sum(s.sixes) <= 15 THEN 602 WHEN sum(s.sixes) <= 20 THEN 603 ELSE 604 END
-    FROM fixtures f JOIN fixture_results r ON r.fixture_id = f.id
-    JOIN player_fixture_stats s ON s.fixture_id = f.id
-    WHERE ${decided}
-    GROUP BY f.id
+    ${sql.join(selects, sql` UNION ALL `)}
   `.execute(db);
 
-  const b = sql.ref('s.balls_bowled');
-  const rc = sql.ref('s.runs_conceded');
-  const econ = sql`s.balls_bowled >= ${sql.lit(ECONOMY_MIN_BALLS)}`;
-  const srOk = sql`s.balls >= ${sql.lit(STRIKE_RATE_MIN_BALLS)} AND p.position_id <> ${sql.lit(POSITION.Bowler)}`;
-  const one = (cond: RawBuilder<unknown>) => sql`CASE WHEN ${cond} THEN 1 ELSE 0 END`;
   await sql`
     INSERT INTO player_fixture_feature_counts (fixture_id, player_id, feature_id, count)
     SELECT s.fixture_id, s.player_id, v.feature_id, v.n
@@ -91,38 +110,7 @@ export async function recomputeDerived(db: Kysely<DB>, scope: FixtureScope): Pro
     JOIN fixtures f ON f.id = s.fixture_id
     JOIN fixture_results r ON r.fixture_id = f.id
     JOIN players p ON p.id = s.player_id
-    CROSS JOIN LATERAL (VALUES
-      (${sql.lit(PS.Run)}, s.runs),
-      (${sql.lit(PS.FourBonus)}, s.fours),
-      (${sql.lit(PS.SixBonus)}, s.sixes),
-      (${sql.lit(PS.Thirty)}, ${one(sql`s.runs BETWEEN 30 AND 49`)}),
-      (${sql.lit(PS.HalfCentury)}, ${one(sql`s.runs BETWEEN 50 AND 99`)}),
-      (${sql.lit(PS.Century)}, ${one(sql`s.runs >= 100`)}),
-      (${sql.lit(PS.Duck)}, ${one(sql`s.dismissed AND s.runs = 0 AND p.position_id <> ${sql.lit(POSITION.Bowler)}`)}),
-      (${sql.lit(PS.Wicket)}, s.wickets),
-      (${sql.lit(PS.BowledLbwBonus)}, s.bowled_lbw_wickets),
-      (${sql.lit(PS.ThreeWicketHaul)}, ${one(sql`s.wickets = 3`)}),
-      (${sql.lit(PS.FourWicketHaul)}, ${one(sql`s.wickets = 4`)}),
-      (${sql.lit(PS.FiveWicketHaul)}, ${one(sql`s.wickets >= 5`)}),
-      (${sql.lit(PS.Maiden)}, s.maidens),
-      (${sql.lit(PS.Catch)}, s.catches),
-      (${sql.lit(PS.ThreeCatchBonus)}, ${one(sql`s.catches >= 3`)}),
-      (${sql.lit(PS.Stumping)}, s.stumpings),
-      (${sql.lit(PS.RunOutDirect)}, s.run_outs_direct),
-      (${sql.lit(PS.RunOutIndirect)}, s.run_outs_indirect),
-      (${sql.lit(PS.EconomyBelow5)}, ${one(sql`${econ} AND 6 * ${rc} < 5 * ${b}`)}),
-      (${sql.lit(PS.Economy5To6)}, ${one(sql`${econ} AND 6 * ${rc} >= 5 * ${b} AND 6 * ${rc} < 6 * ${b}`)}),
-      (${sql.lit(PS.Economy6To7)}, ${one(sql`${econ} AND 6 * ${rc} >= 6 * ${b} AND 6 * ${rc} <= 7 * ${b}`)}),
-      (${sql.lit(PS.Economy10To11)}, ${one(sql`${econ} AND 6 * ${rc} >= 10 * ${b} AND 6 * ${rc} <= 11 * ${b}`)}),
-      (${sql.lit(PS.Economy11To12)}, ${one(sql`${econ} AND 6 * ${rc} > 11 * ${b} AND 6 * ${rc} <= 12 * ${b}`)}),
-      (${sql.lit(PS.EconomyAbove12)}, ${one(sql`${econ} AND 6 * ${rc} > 12 * ${b}`)}),
-      (${sql.lit(PS.StrikeRateAbove170)}, ${one(sql`${srOk} AND 100 * s.runs > 170 * s.balls`)}),
-      (${sql.lit(PS.StrikeRate150To170)}, ${one(sql`${srOk} AND 100 * s.runs > 150 * s.balls AND 100 * s.runs <= 170 * s.balls`)}),
-      (${sql.lit(PS.StrikeRate130To150)}, ${one(sql`${srOk} AND 100 * s.runs >= 130 * s.balls AND 100 * s.runs <= 150 * s.balls`)}),
-      (${sql.lit(PS.StrikeRate60To70)}, ${one(sql`${srOk} AND 100 * s.runs >= 60 * s.balls AND 100 * s.runs <= 70 * s.balls`)}),
-      (${sql.lit(PS.StrikeRate50To60)}, ${one(sql`${srOk} AND 100 * s.runs >= 50 * s.balls AND 100 * s.runs < 60 * s.balls`)}),
-      (${sql.lit(PS.StrikeRateBelow50)}, ${one(sql`${srOk} AND 100 * s.runs < 50 * s.balls`)})
-    ) AS v(feature_id, n)
+    CROSS JOIN LATERAL (VALUES ${psCountValuesSql('s', 'p')}) AS v(feature_id, n)
     WHERE ${lineScoresSql('f', 'r', 's')} AND ${inScope} AND v.n > 0
   `.execute(db);
 }
@@ -188,27 +176,4 @@ export async function loadMatchFacts(db: Kysely<DB>, fixtureId: number): Promise
     })),
     hasScorecard: lines.length > 0,
   };
-}
-
-/**
- * Points per player for a fixture under a league's points (feature id -> magnitude), computed in
- * SQL from the derived counts. Players with no scoring stat are left out.
- */
-export async function fixturePlayerPoints(
-  db: Kysely<DB>,
-  fixtureId: number,
-  points: ReadonlyMap<number, number>,
-): Promise<Map<number, number>> {
-  const entries = [...points.entries()];
-  if (entries.length === 0) return new Map();
-  const values = sql.join(entries.map(([id, p]) => sql`(${id}::int, ${p}::int)`));
-  const { rows } = await sql<{ player_id: number; points: number }>`
-    SELECT c.player_id, sum(c.count * cfg.points * f.sign)::int AS points
-    FROM player_fixture_feature_counts c
-    JOIN features f ON f.id = c.feature_id
-    JOIN (VALUES ${values}) AS cfg(feature_id, points) ON cfg.feature_id = c.feature_id
-    WHERE c.fixture_id = ${fixtureId}
-    GROUP BY c.player_id
-  `.execute(db);
-  return new Map(rows.map((r) => [r.player_id, Number(r.points)]));
 }

@@ -1,20 +1,23 @@
 import { messages } from '@fantasy-cricket/rules';
 import type { PlayerFixtureStatsTable } from '../../db/schema';
-import {
-  ECONOMY_MIN_BALLS,
-  FEATURES,
-  feature,
-  POSITION,
-  type PositionId,
-  PS,
-  STRIKE_RATE_MIN_BALLS,
-} from '../catalogue';
+import { FEATURES, FEATURES_BY_ID, feature, POSITION, type PositionId } from '../catalogue';
 import { type FixtureOutcome, lineScores } from './scored';
+import {
+  type Condition,
+  type CountRule,
+  ECONOMY,
+  type LineStat,
+  PS_ROWS,
+  type Rate,
+  rangeTest,
+  STRIKE_RATE,
+} from './table';
 
 /**
- * Player Selection scoring, pure. Every stat is a catalogue feature with a count; a player's points
- * are sum(count x configured magnitude x the feature's sign). The set-based SQL in ./derived.ts
- * computes the same counts for whole fixtures; a test keeps the two in step.
+ * Player Selection scoring, pure. Every stat is a row of the scoring table (./table.ts) with a count
+ * rule; a player's points are sum(count x configured magnitude x the feature's sign). The set-based
+ * SQL (./table-sql.ts, used by ./derived.ts) reads the same rows for whole fixtures; a boundary test
+ * runs the same edge cases through both.
  */
 
 /** One player's numbers in one match that scoring reads (the scored columns of player_fixture_stats). */
@@ -38,108 +41,143 @@ export interface StatLine {
   runOutsIndirect: number;
 }
 
-/** A player_fixture_stats row's scored columns as a StatLine (the one mapping from the table). */
-export function statLineOf(
-  r: Pick<
-    PlayerFixtureStatsTable,
-    | 'runs'
-    | 'balls'
-    | 'fours'
-    | 'sixes'
-    | 'dismissed'
-    | 'balls_bowled'
-    | 'maidens'
-    | 'runs_conceded'
-    | 'wickets'
-    | 'bowled_lbw_wickets'
-    | 'catches'
-    | 'stumpings'
-    | 'run_outs_direct'
-    | 'run_outs_indirect'
-  >,
-): StatLine {
-  return {
-    runs: r.runs,
-    balls: r.balls,
-    fours: r.fours,
-    sixes: r.sixes,
-    dismissed: r.dismissed,
-    ballsBowled: r.balls_bowled,
-    maidens: r.maidens,
-    runsConceded: r.runs_conceded,
-    wickets: r.wickets,
-    bowledLbwWickets: r.bowled_lbw_wickets,
-    catches: r.catches,
-    stumpings: r.stumpings,
-    runOutsDirect: r.run_outs_direct,
-    runOutsIndirect: r.run_outs_indirect,
-  };
+/** The player_fixture_stats column of each StatLine field: the one mapping from the table. */
+export const STAT_COLUMN = {
+  runs: 'runs',
+  balls: 'balls',
+  fours: 'fours',
+  sixes: 'sixes',
+  dismissed: 'dismissed',
+  ballsBowled: 'balls_bowled',
+  maidens: 'maidens',
+  runsConceded: 'runs_conceded',
+  wickets: 'wickets',
+  bowledLbwWickets: 'bowled_lbw_wickets',
+  catches: 'catches',
+  stumpings: 'stumpings',
+  runOutsDirect: 'run_outs_direct',
+  runOutsIndirect: 'run_outs_indirect',
+} as const satisfies Record<keyof StatLine, keyof PlayerFixtureStatsTable>;
+
+/** A player_fixture_stats row's scored columns as a StatLine. */
+export function statLineOf(r: Pick<PlayerFixtureStatsTable, (typeof STAT_COLUMN)[keyof StatLine]>): StatLine {
+  return Object.fromEntries(
+    Object.entries(STAT_COLUMN).map(([field, column]) => [field, r[column]]),
+  ) as unknown as StatLine;
 }
 
 export type FeatureCounts = Map<number, number>;
 
+type LineTest = (line: StatLine, positionId: PositionId) => boolean;
+type LineCount = (line: StatLine, positionId: PositionId) => number;
+
+/**
+ * Each number of a line read by its own function: a rule's reads stay monomorphic property loads (one
+ * `line[key]` site shared by every rule would see every key and run slower per ball).
+ */
+const READ: Record<LineStat, (line: StatLine) => number> = {
+  runs: (l) => l.runs,
+  balls: (l) => l.balls,
+  fours: (l) => l.fours,
+  sixes: (l) => l.sixes,
+  ballsBowled: (l) => l.ballsBowled,
+  maidens: (l) => l.maidens,
+  runsConceded: (l) => l.runsConceded,
+  wickets: (l) => l.wickets,
+  bowledLbwWickets: (l) => l.bowledLbwWickets,
+  catches: (l) => l.catches,
+  stumpings: (l) => l.stumpings,
+  runOutsDirect: (l) => l.runOutsDirect,
+  runOutsIndirect: (l) => l.runOutsIndirect,
+};
+
+/** A condition of the table as a function of the line (built once, when the module loads). */
+function conditionTest(c: Condition): LineTest {
+  if ('stat' in c) {
+    const read = READ[c.stat];
+    const test = rangeTest(c);
+    return (line) => test(read(line), 1);
+  }
+  if ('rate' in c) {
+    const { scale, minPer } = c.rate;
+    const of = READ[c.rate.of];
+    const per = READ[c.rate.per];
+    const test = rangeTest(c);
+    return (line) => {
+      const p = per(line);
+      return p >= minPer && test(scale * of(line), p);
+    };
+  }
+  if ('dismissed' in c) return (line) => line.dismissed;
+  const { notPosition } = c;
+  return (_line, positionId) => positionId !== notPosition;
+}
+
+/** A count rule of the table as a function of the line. */
+function countFunction(rule: CountRule): LineCount {
+  if ('each' in rule) return READ[rule.each];
+  const tests = rule.once.map(conditionTest);
+  const [first, second] = tests;
+  if (tests.length === 1 && first) return (line, positionId) => (first(line, positionId) ? 1 : 0);
+  if (tests.length === 2 && first && second) {
+    return (line, positionId) => (first(line, positionId) && second(line, positionId) ? 1 : 0);
+  }
+  return (line, positionId) => {
+    for (const t of tests) if (!t(line, positionId)) return 0;
+    return 1;
+  };
+}
+
+const COUNTS: readonly { id: number; count: LineCount }[] = PS_ROWS.map((r) => ({
+  id: r.id,
+  count: countFunction(r.count),
+}));
+const COUNT_BY_ID = new Map(COUNTS.map((c) => [c.id, c.count]));
+
+/** How many times each scoring stat happened (only counts above 0), by the rows of the scoring table. */
+export function statCounts(line: StatLine, positionId: PositionId): FeatureCounts {
+  const c: FeatureCounts = new Map();
+  for (const { id, count } of COUNTS) {
+    const n = count(line, positionId);
+    if (n > 0) c.set(id, n);
+  }
+  return c;
+}
+
+/** The rows whose count is a band of `rate`. */
+const bandsOf = (rate: Rate) =>
+  PS_ROWS.filter((r) => 'once' in r.count && r.count.once.some((c) => 'rate' in c && c.rate === rate));
+const ECONOMY_BANDS = bandsOf(ECONOMY);
+const STRIKE_RATE_BANDS = bandsOf(STRIKE_RATE);
+const ZERO_LINE: StatLine = {
+  runs: 0,
+  balls: 0,
+  fours: 0,
+  sixes: 0,
+  dismissed: false,
+  ballsBowled: 0,
+  maidens: 0,
+  runsConceded: 0,
+  wickets: 0,
+  bowledLbwWickets: 0,
+  catches: 0,
+  stumpings: 0,
+  runOutsDirect: 0,
+  runOutsIndirect: 0,
+};
+
+function bandOf(bands: typeof PS_ROWS, line: StatLine, positionId: PositionId): number | null {
+  return bands.find((r) => (COUNT_BY_ID.get(r.id)?.(line, positionId) ?? 0) > 0)?.id ?? null;
+}
+
 /** Economy band feature for `runs` conceded in `balls` legal balls, or null (under 2 overs, or 7-10). */
 export function economyBand(runs: number, balls: number): number | null {
-  if (balls < ECONOMY_MIN_BALLS) return null;
-  // economy = 6 * runs / balls; compare without division so 7.00 and 11.00 fall in the right band.
-  const r6 = 6 * runs;
-  if (r6 < 5 * balls) return PS.EconomyBelow5;
-  if (r6 < 6 * balls) return PS.Economy5To6;
-  if (r6 <= 7 * balls) return PS.Economy6To7;
-  if (r6 < 10 * balls) return null;
-  if (r6 <= 11 * balls) return PS.Economy10To11;
-  if (r6 <= 12 * balls) return PS.Economy11To12;
-  return PS.EconomyAbove12;
+  return bandOf(ECONOMY_BANDS, { ...ZERO_LINE, runsConceded: runs, ballsBowled: balls }, POSITION.Bowler);
 }
 
 /** Strike-rate band feature, or null (under 10 balls, a bowler, or 70-130). */
 export function strikeRateBand(runs: number, balls: number, positionId: PositionId): number | null {
-  if (balls < STRIKE_RATE_MIN_BALLS || positionId === POSITION.Bowler) return null;
-  // strike rate = 100 * runs / balls
-  const r100 = 100 * runs;
-  if (r100 > 170 * balls) return PS.StrikeRateAbove170;
-  if (r100 > 150 * balls) return PS.StrikeRate150To170;
-  if (r100 >= 130 * balls) return PS.StrikeRate130To150;
-  if (r100 > 70 * balls) return null;
-  if (r100 >= 60 * balls) return PS.StrikeRate60To70;
-  if (r100 >= 50 * balls) return PS.StrikeRate50To60;
-  return PS.StrikeRateBelow50;
-}
-
-/** How many times each scoring stat happened (only counts above 0). */
-export function statCounts(line: StatLine, positionId: PositionId): FeatureCounts {
-  const c: FeatureCounts = new Map();
-  const add = (id: number | null, n: number) => {
-    if (id !== null && n > 0) c.set(id, (c.get(id) ?? 0) + n);
-  };
-  add(PS.Run, line.runs);
-  add(PS.FourBonus, line.fours);
-  add(PS.SixBonus, line.sixes);
-  // Milestones: only the highest one reached.
-  add(line.runs >= 100 ? PS.Century : line.runs >= 50 ? PS.HalfCentury : line.runs >= 30 ? PS.Thirty : null, 1);
-  if (line.dismissed && line.runs === 0 && positionId !== POSITION.Bowler) add(PS.Duck, 1);
-  add(PS.Wicket, line.wickets);
-  add(PS.BowledLbwBonus, line.bowledLbwWickets);
-  // Hauls: only the highest one reached.
-  add(
-    line.wickets >= 5
-      ? PS.FiveWicketHaul
-      : line.wickets === 4
-        ? PS.FourWicketHaul
-        : line.wickets === 3
-          ? PS.ThreeWicketHaul
-          : null,
-    1,
-  );
-  add(PS.Maiden, line.maidens);
-  add(PS.Catch, line.catches);
-  if (line.catches >= 3) add(PS.ThreeCatchBonus, 1);
-  add(PS.Stumping, line.stumpings);
-  add(PS.RunOutDirect, line.runOutsDirect);
-  add(PS.RunOutIndirect, line.runOutsIndirect);
-  add(economyBand(line.runsConceded, line.ballsBowled), 1);
-  add(strikeRateBand(line.runs, line.balls, positionId), 1);
-  return c;
+  return bandOf(STRIKE_RATE_BANDS, { ...ZERO_LINE, runs, balls }, positionId);
 }
 
 /**
@@ -154,6 +192,14 @@ export const DEFAULT_PS_POINTS: PointsConfig = new Map(
 export const DEFAULT_MP_POINTS: PointsConfig = new Map(
   FEATURES.filter((f) => f.leagueType === 'MP').map((f) => [f.id, f.defaultPoints]),
 );
+
+/** A league's points as they count: feature id -> magnitude x the feature's sign (what the SQL reads). */
+export function signedPoints(config: PointsConfig): Map<number, number> {
+  return new Map([...config].map(([id, p]) => [id, p * (FEATURES_BY_ID.get(id)?.sign ?? 1)]));
+}
+
+/** The catalogue's default Player Selection points, signed. */
+export const DEFAULT_SIGNED_PS_POINTS: ReadonlyMap<number, number> = signedPoints(DEFAULT_PS_POINTS);
 
 export interface ScoredFeature {
   featureId: number;
