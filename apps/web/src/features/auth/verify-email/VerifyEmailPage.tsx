@@ -9,7 +9,8 @@ import { ApiError } from '../../../shared/api';
 import { notify, notifySuccess } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';
 import { useVerifyEmailQuery } from '../../../data/account/email-link-queries';
-import { emailFromBody, type LoginState, resendVerificationEmail } from '../api';
+import { resendVerificationEmail } from '../../../data/account/resend-verification-email';
+import { emailFromBody, type LoginState } from '../login-state';
 import * as styles from '../auth.css';
 import { Outcome } from '../../../shared/Outcome/Outcome';
 
