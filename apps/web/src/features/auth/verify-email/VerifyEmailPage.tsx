@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ApiError } from '../../../shared/api';
 import { notify, notifySuccess } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';
-import { useVerifyEmailQuery } from '../../../data/account/email-link-queries';
+import { useVerifyEmailQuery } from '../../../data/account/verify-email-query';
 import { resendVerificationEmail } from '../../../data/account/resend-verification-email';
 import { emailFromBody, type LoginState } from '../login-state';
 import * as styles from '../auth.css';

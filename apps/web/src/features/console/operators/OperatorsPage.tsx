@@ -14,11 +14,9 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { queryState } from '../../../data/query-state';
-import {
-  useGrantOperatorMutation,
-  useOperatorsQuery,
-  useRevokeOperatorMutation,
-} from '../../../data/operator/operators';
+import { useGrantOperatorMutation } from '../../../data/operator/grant-operator-mutation';
+import { useOperatorsQuery } from '../../../data/operator/operators-query';
+import { useRevokeOperatorMutation } from '../../../data/operator/revoke-operator-mutation';
 import type { Operator } from '../../../data/operator/types';
 import { errorNotificationText, notifyError, notifySuccess } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';

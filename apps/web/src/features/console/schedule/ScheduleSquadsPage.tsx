@@ -3,7 +3,7 @@ import { Button, Card, FormErrorSummary, Stepper, Text, TextLink } from '@fantas
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { type DataFileKind, useDataFileMutation } from '../../../data/operator/imports';
+import { type DataFileKind, useDataFileMutation } from '../../../data/operator/data-file-mutation';
 import type { ImportReport, UploadedFile } from '../../../data/operator/types';
 import { errorNotificationText, notifySuccess } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';

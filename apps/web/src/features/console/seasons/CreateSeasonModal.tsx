@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, FormErrorSummary, Modal, TextField } from '@fantasy-cricket/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useCreateSeasonMutation } from '../../../data/operator/seasons';
+import { useCreateSeasonMutation } from '../../../data/operator/create-season-mutation';
 import { errorNotificationText, notifySuccess } from '../../../shared/notify';
 import * as styles from '../shared/console.css';
 import { type CreateSeasonValues, createSeasonDefaults, createSeasonSchema } from './schema';
