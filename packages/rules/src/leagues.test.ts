@@ -104,13 +104,41 @@ describe('player counts', () => {
 });
 
 describe('feature points', () => {
-  it.each([
-    ['', 'Points are required.'],
-    ['2.5', 'Points must be a whole number.'],
-    ['-1', 'Points for "Winner" must be between 0 and 10 inclusive.'],
-    ['11', 'Points for "Winner" must be between 0 and 10 inclusive.'],
+  const required = 'Points are required.';
+  const whole = 'Points must be a whole number.';
+  const range = 'Points for "Winner" must be between 0 and 10 inclusive.';
+  it.each<[unknown, string | undefined]>([
+    // Nothing given: the form's empty or emptied input, or a missing value sent to the API.
+    ['', required],
+    ['   ', required],
+    ['\t\n', required],
+    ['NaN', required],
+    [' NaN ', required],
+    [Number.NaN, required],
+    [null, required],
+    [undefined, required],
+    // Something that is not a base-10 whole number.
+    ['2.5', whole],
+    [2.5, whole],
+    ['abc', whole],
+    ['1e1', whole],
+    ['0x5', whole],
+    ['Infinity', whole],
+    [Number.POSITIVE_INFINITY, whole],
+    [true, whole],
+    [[5], whole],
+    // Whole numbers: 0..max inclusive, white space around text ignored.
+    ['-1', range],
+    [-1, range],
+    ['11', range],
+    [11, range],
     ['0', undefined],
+    [0, undefined],
     ['10', undefined],
+    [' 7 ', undefined],
+    ['+3', undefined],
+    ['4.0', undefined],
+    [10, undefined],
   ])('%j → %s', (value, message) => {
     expect(featurePointsError(value, 'Winner', 10)).toBe(message);
   });

@@ -1,7 +1,6 @@
-import { messages, positionLimit, selectionCountErrors } from '@fantasy-cricket/rules';
+import { featurePointsError, messages, positionLimit, selectionCountErrors } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
 import { FEATURES, FEATURES_BY_ID, type POSITION, POSITIONS, type LeagueTypeCode } from '../cricket/catalogue';
-import { checkFeaturePoints } from '../cricket/scoring/player-selection';
 import type { DB } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { assertConfigurable, requireAdmin } from './access';
@@ -157,8 +156,10 @@ export async function updateConfigurations(db: Kysely<DB>, userId: number, items
     for (const item of items) {
       const featureId = existing.get(item.LeagueConfigurationID);
       if (featureId === undefined) throw new HttpError(400, m.unknownConfigItem);
-      if (featureId !== item.FeatureID || !FEATURES_BY_ID.has(featureId)) throw new HttpError(400, m.featureMismatch);
-      const problem = checkFeaturePoints(featureId, item.Points);
+      const feature = FEATURES_BY_ID.get(featureId);
+      if (featureId !== item.FeatureID || !feature) throw new HttpError(400, m.featureMismatch);
+      // The rule the admin's form checks too (packages/rules): the same answer on both sides.
+      const problem = featurePointsError(item.Points, feature.name, feature.maxPoints);
       if (problem) throw new HttpError(400, problem);
     }
     for (const item of items) {
