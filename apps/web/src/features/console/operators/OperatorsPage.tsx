@@ -10,6 +10,7 @@ import {
   QueryState,
   TextField,
 } from '@fantasy-cricket/ui';
+import { messages } from '@fantasy-cricket/rules';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -100,7 +101,7 @@ export function OperatorsPage() {
         <form
           noValidate
           className={styles.stack}
-          onSubmit={handleSubmit(onGrant, () => setFormError('Please correct the highlighted fields.'))}
+          onSubmit={handleSubmit(onGrant, () => setFormError(messages.common.checkForm))}
         >
           <FormErrorSummary message={formError} />
           <div className={styles.row}>

@@ -11,6 +11,7 @@ import {
   Select,
   Text,
 } from '@fantasy-cricket/ui';
+import { messages } from '@fantasy-cricket/rules';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { queryState } from '../../../data/query-state';
@@ -83,7 +84,7 @@ function CricsheetUpload() {
         <form
           noValidate
           className={styles.stack}
-          onSubmit={handleSubmit(send, () => setFormError('Please correct the highlighted fields.'))}
+          onSubmit={handleSubmit(send, () => setFormError(messages.common.checkForm))}
         >
           <FormErrorSummary message={formError} />
           <FileField

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, FormErrorSummary, Stepper, Text, TextLink } from '@fantasy-cricket/ui';
+import { messages } from '@fantasy-cricket/rules';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -87,7 +88,7 @@ export function ScheduleSquadsPage() {
           <form
             noValidate
             className={styles.stack}
-            onSubmit={handleSubmit(preview, () => setFormError('Please correct the highlighted fields.'))}
+            onSubmit={handleSubmit(preview, () => setFormError(messages.common.checkForm))}
           >
             <FormErrorSummary message={formError} />
             <fieldset className={styles.radios}>
