@@ -6,6 +6,7 @@ import {
   signedPoints,
   isLeagueTypeAllowed,
   joinPrivateFormSchema,
+  positionCountError,
   selectionCountErrors,
   startLeagueFormSchema,
 } from './leagues';
@@ -100,6 +101,13 @@ describe('player counts', () => {
     expect(selectionCountErrors(counts(0, 0, 0, 2))).toEqual(['Max 1 Wicketkeeper are allowed.']);
     expect(selectionCountErrors(counts(5, 5, 3, 1))).toEqual(['Total players cannot exceed 11.']);
     expect(selectionCountErrors(counts(0, 0, 0, 0))).toEqual(['At least one player is required.']);
+  });
+  it("checks one position's count on its own (a stored count of an inactive position too)", () => {
+    expect(positionCountError('Batsman', 0)).toBeUndefined();
+    expect(positionCountError('Batsman', 5)).toBeUndefined();
+    expect(positionCountError('Batsman', 6)).toBe('Max 5 Batsman are allowed.');
+    expect(positionCountError('Batsman', -1)).toBe('Max 5 Batsman are allowed.');
+    expect(positionCountError('Wicketkeeper', 1.5)).toBe('Max 1 Wicketkeeper are allowed.');
   });
 });
 

@@ -102,6 +102,12 @@ export interface PositionCount {
   count: number;
 }
 
+/** One position's player count: a whole number from 0 to the position's maximum. The message, or undefined. */
+export function positionCountError(position: string, count: number): string | undefined {
+  const limit = positionLimit(position);
+  return Number.isInteger(count) && count >= 0 && count <= limit ? undefined : m.configure.positionMax(limit, position);
+}
+
 /**
  * Player counts of a Player Selection league: per-position maxima, a total of at most 11 and at
  * least 1. Returns every broken rule's message, per-position ones first; empty when valid.
@@ -109,10 +115,8 @@ export interface PositionCount {
 export function selectionCountErrors(counts: readonly PositionCount[]): string[] {
   const errors: string[] = [];
   for (const { position, count } of counts) {
-    const limit = positionLimit(position);
-    if (!Number.isInteger(count) || count < 0 || count > limit) {
-      errors.push(m.configure.positionMax(limit, position));
-    }
+    const error = positionCountError(position, count);
+    if (error) errors.push(error);
   }
   const total = counts.reduce((sum, c) => sum + (Number.isFinite(c.count) ? c.count : 0), 0);
   if (total > TEAM_MAX_PLAYERS) errors.push(m.configure.totalMax);

@@ -1,4 +1,4 @@
-import { featurePointsError, messages, positionLimit, selectionCountErrors } from '@fantasy-cricket/rules';
+import { featurePointsError, messages, positionCountError, selectionCountErrors } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
 import { FEATURES, FEATURES_BY_ID, type POSITION, POSITIONS, type LeagueTypeCode } from '../cricket/catalogue';
 import type { DB } from '../db/schema';
@@ -206,10 +206,8 @@ export async function updateSelectionConfigs(db: Kysely<DB>, userId: number, ite
       if (!row) throw new HttpError(400, m.oneLeaguePerRequest);
       // An inactive position counts 0 towards the team, but the count it stores must still be one the
       // position allows (a fraction or a negative number does not even fit the column).
-      const limit = positionLimit(row.position);
-      if (!Number.isInteger(item.Count) || item.Count < 0 || item.Count > limit) {
-        throw new HttpError(400, messages.configure.positionMax(limit, row.position));
-      }
+      const countError = positionCountError(row.position, item.Count);
+      if (countError) throw new HttpError(400, countError);
       row.count = item.Count;
       row.active = item.IsActive;
     }
