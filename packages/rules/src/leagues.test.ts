@@ -6,6 +6,7 @@ import {
   signedPoints,
   isLeagueTypeAllowed,
   joinPrivateFormSchema,
+  positionCountError,
   selectionCountErrors,
   startLeagueFormSchema,
 } from './leagues';
@@ -101,16 +102,51 @@ describe('player counts', () => {
     expect(selectionCountErrors(counts(5, 5, 3, 1))).toEqual(['Total players cannot exceed 11.']);
     expect(selectionCountErrors(counts(0, 0, 0, 0))).toEqual(['At least one player is required.']);
   });
+  it("checks one position's count on its own (a stored count of an inactive position too)", () => {
+    expect(positionCountError('Batsman', 0)).toBeUndefined();
+    expect(positionCountError('Batsman', 5)).toBeUndefined();
+    expect(positionCountError('Batsman', 6)).toBe('Max 5 Batsman are allowed.');
+    expect(positionCountError('Batsman', -1)).toBe('Max 5 Batsman are allowed.');
+    expect(positionCountError('Wicketkeeper', 1.5)).toBe('Max 1 Wicketkeeper are allowed.');
+  });
 });
 
 describe('feature points', () => {
-  it.each([
-    ['', 'Points are required.'],
-    ['2.5', 'Points must be a whole number.'],
-    ['-1', 'Points for "Winner" must be between 0 and 10 inclusive.'],
-    ['11', 'Points for "Winner" must be between 0 and 10 inclusive.'],
+  const required = 'Points are required.';
+  const whole = 'Points must be a whole number.';
+  const range = 'Points for "Winner" must be between 0 and 10 inclusive.';
+  it.each<[unknown, string | undefined]>([
+    // Nothing given: the form's empty or emptied input, or a missing value sent to the API.
+    ['', required],
+    ['   ', required],
+    ['\t\n', required],
+    ['NaN', required],
+    [' NaN ', required],
+    [Number.NaN, required],
+    [null, required],
+    [undefined, required],
+    // Something that is not a base-10 whole number.
+    ['2.5', whole],
+    [2.5, whole],
+    ['abc', whole],
+    ['1e1', whole],
+    ['0x5', whole],
+    ['Infinity', whole],
+    [Number.POSITIVE_INFINITY, whole],
+    [true, whole],
+    [[5], whole],
+    // Whole numbers: 0..max inclusive, white space around text ignored.
+    ['-1', range],
+    [-1, range],
+    ['11', range],
+    [11, range],
     ['0', undefined],
+    [0, undefined],
     ['10', undefined],
+    [' 7 ', undefined],
+    ['+3', undefined],
+    ['4.0', undefined],
+    [10, undefined],
   ])('%j → %s', (value, message) => {
     expect(featurePointsError(value, 'Winner', 10)).toBe(message);
   });

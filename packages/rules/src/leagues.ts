@@ -102,6 +102,12 @@ export interface PositionCount {
   count: number;
 }
 
+/** One position's player count: a whole number from 0 to the position's maximum. The message, or undefined. */
+export function positionCountError(position: string, count: number): string | undefined {
+  const limit = positionLimit(position);
+  return Number.isInteger(count) && count >= 0 && count <= limit ? undefined : m.configure.positionMax(limit, position);
+}
+
 /**
  * Player counts of a Player Selection league: per-position maxima, a total of at most 11 and at
  * least 1. Returns every broken rule's message, per-position ones first; empty when valid.
@@ -109,10 +115,8 @@ export interface PositionCount {
 export function selectionCountErrors(counts: readonly PositionCount[]): string[] {
   const errors: string[] = [];
   for (const { position, count } of counts) {
-    const limit = positionLimit(position);
-    if (!Number.isInteger(count) || count < 0 || count > limit) {
-      errors.push(m.configure.positionMax(limit, position));
-    }
+    const error = positionCountError(position, count);
+    if (error) errors.push(error);
   }
   const total = counts.reduce((sum, c) => sum + (Number.isFinite(c.count) ? c.count : 0), 0);
   if (total > TEAM_MAX_PLAYERS) errors.push(m.configure.totalMax);
@@ -120,18 +124,38 @@ export function selectionCountErrors(counts: readonly PositionCount[]): string[]
   return errors;
 }
 
+/** A whole or decimal number written in base 10, with an optional sign ("5", "-1", "2.5"; not "1e3", "0x10"). */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+
 /**
- * One feature's points: the raw text of the input (or a number). Returns the message of the first
- * broken rule: required, whole number, then 0..max inclusive.
+ * One feature's points, as the admin's form holds them (the input's text) or as the API receives them
+ * (any JSON value). Returns the message of the first broken rule, or undefined when valid:
+ * - required: nothing given — a missing value, '', white space only, or NaN / 'NaN' (what an emptied
+ *   number input reads as);
+ * - a whole number: anything else that is not a base-10 whole number ('2.5', 'abc', Infinity, true);
+ * - between 0 and `max` inclusive (the magnitude; a penalty feature subtracts it).
+ * The web's form and the API's bulk update both call this, so both give the same answer.
  */
-export function featurePointsError(value: string | number, feature: string, max: number): string | undefined {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  if (text === '' || text === 'NaN') return m.configure.pointsRequired;
-  const points = Number(text);
-  if (!Number.isFinite(points)) return m.configure.pointsRequired;
-  if (!Number.isInteger(points)) return m.configure.pointsWhole;
+export function featurePointsError(value: unknown, feature: string, max: number): string | undefined {
+  const points = featurePointsValue(value);
+  if (points === 'missing') return m.configure.pointsRequired;
+  if (points === 'not-whole') return m.configure.pointsWhole;
   if (points < 0 || points > max) return m.configure.pointsRange(feature, max);
   return undefined;
+}
+
+function featurePointsValue(value: unknown): number | 'missing' | 'not-whole' {
+  if (value === null || value === undefined) return 'missing';
+  if (typeof value === 'number') {
+    if (Number.isNaN(value)) return 'missing';
+    return Number.isInteger(value) ? value : 'not-whole';
+  }
+  if (typeof value !== 'string') return 'not-whole';
+  const text = value.trim();
+  if (text === '' || text === 'NaN') return 'missing';
+  if (!DECIMAL.test(text)) return 'not-whole';
+  const points = Number(text);
+  return Number.isInteger(points) ? points : 'not-whole';
 }
 
 /** The minus sign of points that count against a player (U+2212; screen readers say "minus"). */

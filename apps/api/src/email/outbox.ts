@@ -30,20 +30,32 @@ export async function queueEmailOnce(
   message: EmailMessage,
   dedupeKey: string,
 ): Promise<boolean> {
-  const row = await trx
+  return (await queueEmailsOnce(trx, [{ message, dedupeKey }])) === 1;
+}
+
+/**
+ * `queueEmailOnce` for several messages in one statement: those whose `dedupeKey` is already in the
+ * outbox are skipped. Returns how many were queued.
+ */
+export async function queueEmailsOnce(
+  trx: Transaction<DB> | Kysely<DB>,
+  messages: readonly { message: EmailMessage; dedupeKey: string }[],
+): Promise<number> {
+  if (messages.length === 0) return 0;
+  const rows = await trx
     .insertInto('email_outbox')
-    .values({ ...outboxRow(message), dedupe_key: dedupeKey })
+    .values(messages.map(({ message, dedupeKey }) => ({ ...outboxRow(message), dedupe_key: dedupeKey })))
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  return rows.length;
 }
 
 /**
  * The `email_outbox` row of a message — every writer of the outbox uses it: the subject and the
  * addresses on one line whatever the data they were made from (./text.ts), so no header can be added.
  */
-export function outboxRow(message: EmailMessage) {
+function outboxRow(message: EmailMessage) {
   return {
     to_address: oneLine(message.to),
     subject: oneLine(message.subject),

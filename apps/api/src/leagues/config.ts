@@ -1,7 +1,6 @@
-import { messages, positionLimit, selectionCountErrors } from '@fantasy-cricket/rules';
+import { featurePointsError, messages, positionCountError, selectionCountErrors } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
 import { FEATURES, FEATURES_BY_ID, type POSITION, POSITIONS, type LeagueTypeCode } from '../cricket/catalogue';
-import { checkFeaturePoints } from '../cricket/scoring/player-selection';
 import type { DB } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { assertConfigurable, requireAdmin } from './access';
@@ -157,8 +156,10 @@ export async function updateConfigurations(db: Kysely<DB>, userId: number, items
     for (const item of items) {
       const featureId = existing.get(item.LeagueConfigurationID);
       if (featureId === undefined) throw new HttpError(400, m.unknownConfigItem);
-      if (featureId !== item.FeatureID || !FEATURES_BY_ID.has(featureId)) throw new HttpError(400, m.featureMismatch);
-      const problem = checkFeaturePoints(featureId, item.Points);
+      const feature = FEATURES_BY_ID.get(featureId);
+      if (featureId !== item.FeatureID || !feature) throw new HttpError(400, m.featureMismatch);
+      // The rule the admin's form checks too (packages/rules): the same answer on both sides.
+      const problem = featurePointsError(item.Points, feature.name, feature.maxPoints);
       if (problem) throw new HttpError(400, problem);
     }
     for (const item of items) {
@@ -205,10 +206,8 @@ export async function updateSelectionConfigs(db: Kysely<DB>, userId: number, ite
       if (!row) throw new HttpError(400, m.oneLeaguePerRequest);
       // An inactive position counts 0 towards the team, but the count it stores must still be one the
       // position allows (a fraction or a negative number does not even fit the column).
-      const limit = positionLimit(row.position);
-      if (!Number.isInteger(item.Count) || item.Count < 0 || item.Count > limit) {
-        throw new HttpError(400, messages.configure.positionMax(limit, row.position));
-      }
+      const countError = positionCountError(row.position, item.Count);
+      if (countError) throw new HttpError(400, countError);
       row.count = item.Count;
       row.active = item.IsActive;
     }

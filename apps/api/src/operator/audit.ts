@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { parseJson } from '../db/parse';
 import type { DB } from '../db/schema';
 import { type Actor, actorLabel } from './access';
 
@@ -78,8 +79,7 @@ export async function forgetPerson(
     )
     .execute();
   for (const e of entries) {
-    const json = (v: unknown) =>
-      v === null ? null : JSON.stringify(scrubJson(typeof v === 'string' ? JSON.parse(v) : v, person));
+    const json = (v: unknown) => (v === null ? null : JSON.stringify(scrubJson(parseJson(v), person)));
     await trx
       .updateTable('audit_log')
       .set({

@@ -1,5 +1,6 @@
 import type { components } from '@fantasy-cricket/api-client';
 import type { Kysely, Selectable } from 'kysely';
+import { parseJson } from '../db/parse';
 import type { DB, ImportRunKind, ImportRunsTable } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Actor } from './access';
@@ -64,12 +65,10 @@ export function runBody(r: Selectable<ImportRunsTable>): ImportRunBody {
     StartedAt: new Date(r.started_at).toISOString(),
     FinishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
     Outcome: r.outcome,
-    Counts: typeof r.counts === 'string' ? (JSON.parse(r.counts) as Record<string, number>) : r.counts,
+    Counts: parseJson<Record<string, number>>(r.counts),
     Message: r.message,
   };
 }
-
-const jsonValue = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
 
 /** One recorded run with its lines (404 for an unknown id). */
 export async function importRunReport(db: Kysely<DB>, runId: number): Promise<ImportReportBody> {
@@ -81,7 +80,7 @@ export async function importRunReport(db: Kysely<DB>, runId: number): Promise<Im
     .where('run_id', '=', runId)
     .orderBy('line_no')
     .execute();
-  const rescored = jsonValue(run.rescored_fixture_ids) as number[] | null;
+  const rescored = parseJson<number[] | null>(run.rescored_fixture_ids);
   return {
     ...runBody(run),
     Lines: lines.map((l) => ({
@@ -91,8 +90,8 @@ export async function importRunReport(db: Kysely<DB>, runId: number): Promise<Im
       FixtureID: l.fixture_id,
       Reason: l.reason,
       Path: l.path,
-      Before: jsonValue(l.before) ?? null,
-      After: jsonValue(l.after) ?? null,
+      Before: parseJson(l.before) ?? null,
+      After: parseJson(l.after) ?? null,
     })),
     RescoredFixtureIDs: rescored ?? [],
   };

@@ -2,12 +2,12 @@ import { messages } from '@fantasy-cricket/rules';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { BONUS_OPTIONS, FEATURES_BY_ID } from '../cricket/catalogue';
 import type { DB, LeagueSelectionsTable } from '../db/schema';
+import { parseJson } from '../db/parse';
 import type { RequestBody } from '../http/contract';
 import { HttpError } from '../http/errors';
 import {
   type PickFixture,
   type SquadPlayer,
-  fromJson,
   isSet,
   leagueFixtureOr404,
   openFixtures,
@@ -70,7 +70,7 @@ async function leagueFeatures(db: Kysely<DB>, leagueId: number): Promise<LeagueF
 /** The league features of the league aliased `l`, as JSON [[id, feature id, points, active], …]. */
 const leagueFeaturesSql = sql`(SELECT coalesce(json_agg(json_build_array(c.id, c.feature_id, c.points, c.is_active)),
     '[]'::json) FROM league_configurations c WHERE c.league_id = l.id)`;
-const parseLeagueFeatures = (json: unknown) => toLeagueFeatures(fromJson<[number, number, number, boolean][]>(json));
+const parseLeagueFeatures = (json: unknown) => toLeagueFeatures(parseJson<[number, number, number, boolean][]>(json));
 
 /** Positions allowed per player feature (absent = any position), in position id order. */
 const ALLOWED_POSITIONS = new Map<number, number[]>(

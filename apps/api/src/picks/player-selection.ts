@@ -2,12 +2,12 @@ import { duplicatePlayerPicks, duplicatesMessage, messages } from '@fantasy-cric
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { POSITIONS } from '../cricket/catalogue';
 import type { DB, PlayerSelectionsTable } from '../db/schema';
+import { parseJson } from '../db/parse';
 import type { RequestBody } from '../http/contract';
 import { HttpError } from '../http/errors';
 import {
   type PickFixture,
   type SquadPlayer,
-  fromJson,
   leagueFixtureOr404,
   openFixtures,
   readablePicksLeague,
@@ -40,7 +40,7 @@ const NAME = new Map(ALL_POSITIONS.map((p) => [p.id, p.name]));
 const slotCountsSql = sql`(SELECT coalesce(json_agg(json_build_array(c.position_id,
     CASE WHEN c.is_active THEN c.count ELSE 0 END)), '[]'::json)
   FROM league_selection_configs c WHERE c.league_id = l.id)`;
-const parseSlotCounts = (json: unknown) => new Map(fromJson<[number, number][]>(json));
+const parseSlotCounts = (json: unknown) => new Map(parseJson<[number, number][]>(json));
 
 /** Slots per position for each league (inactive rows count 0). */
 async function slotCounts(db: Kysely<DB>, leagueIds: readonly number[]): Promise<Map<number, Map<number, number>>> {
@@ -148,7 +148,7 @@ const savedSlotsSql = (userId: number, leagueIds: readonly number[], fixtureIds:
 /** The saved slots of `savedSlotsSql`, by league then slot key. */
 function parseSavedSlots(json: unknown, leagueIds: readonly number[]): Map<number, Map<string, SavedSlot>> {
   const out = new Map<number, Map<string, SavedSlot>>(leagueIds.map((id) => [id, new Map()]));
-  const rows = fromJson<[number, number, number, number, number, number, boolean][] | null>(json) ?? [];
+  const rows = parseJson<[number, number, number, number, number, number, boolean][] | null>(json) ?? [];
   for (const [id, leagueId, fixtureId, positionId, positionOrder, playerId, isAutoPick] of rows) {
     const slot: SavedSlot = { id, fixtureId, positionId, positionOrder, playerId, isAutoPick };
     out.get(leagueId)?.set(slotKey(slot), slot);

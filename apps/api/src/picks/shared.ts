@@ -1,5 +1,6 @@
 import { messages, startedMessage } from '@fantasy-cricket/rules';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { parseJson } from '../db/parse';
 import type { DB, LeagueStatus, LeagueTypeCode, MemberStatus } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { assertLeagueType, assertMembership, type LeagueRecord, readableLeague } from '../leagues/access';
@@ -66,9 +67,6 @@ export async function leagueFixtureOr404(db: Kysely<DB>, leagueId: number, fixtu
   if (!row.in_league) throw new HttpError(404, m.fixtureNotInLeague(fixtureId));
   return toPickFixture(row);
 }
-
-/** json comes back parsed from `pg` and from PGlite; a string is parsed here all the same. */
-export const fromJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
 
 /** A league a save writes to — the request's league or a copy target — with what the save needs of it. */
 export interface SaveLeague<C> {
@@ -139,7 +137,7 @@ export async function saveLeagues<C>(
     id: r.id,
     name: r.name,
     covered: new Set(r.covered ?? []),
-    config: o.parseConfig(fromJson(r.config)),
+    config: o.parseConfig(parseJson(r.config)),
   });
   const main = rows.find((r) => r.id === leagueId);
   if (!main) throw new HttpError(404, messages.leagueApi.notFound);
@@ -224,7 +222,7 @@ export async function openFixtures(
                    AND s.player_id IN (${ids.length > 0 ? sql.join(ids) : sql`NULL`}))))
             FROM fixtures f WHERE f.id IN (${sql.join([...new Set(fixtureIds)])})) AS fixtures,
            ${extra} AS extra`.execute(trx);
-  const found = fromJson<(Omit<FixtureSqlRow, 'in_league'> & { squad: [number, string, number, number][] })[] | null>(
+  const found = parseJson<(Omit<FixtureSqlRow, 'in_league'> & { squad: [number, string, number, number][] })[] | null>(
     rows[0]?.fixtures,
   );
   const fixtures = (found ?? []).map(toPickFixture);

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
-import { outboxRow } from '../email/outbox';
+import { queueEmailOnce } from '../email/outbox';
 import { pickReminderEmail, type ReminderFixture } from '../email/templates';
 import { leagueFixtureCondition } from '../leagues/fixtures';
 import { unsubscribeKey, unsubscribeToken } from './unsubscribe-token';
@@ -142,13 +142,7 @@ export async function runReminders(
         picksLink: `${settings.appUrl}/home/my-predictions`,
         unsubscribeLink: `${settings.appUrl}/unsubscribe?token=${unsubscribeToken(key, userId)}`,
       });
-      const mail = await trx
-        .insertInto('email_outbox')
-        .values({ ...outboxRow(message), dedupe_key: reminderDedupeKey(userId, firstId) })
-        .onConflict((oc) => oc.column('dedupe_key').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return mail !== undefined;
+      return queueEmailOnce(trx, message, reminderDedupeKey(userId, firstId));
     });
     if (queued) sent += 1;
   }

@@ -1,7 +1,7 @@
 import { fixtureLabel } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
-import { outboxRow } from '../email/outbox';
+import { queueEmailsOnce } from '../email/outbox';
 import { type ResultLeague, resultEmail } from '../email/templates';
 import { loadLeague } from '../leagues/access';
 import { leagueFixtureCondition } from '../leagues/fixtures';
@@ -255,14 +255,8 @@ async function emailFixture(
         leagues: u.leagues,
         unsubscribeLink: `${settings.appUrl}/unsubscribe?token=${unsubscribeToken(key, userId)}`,
       });
-      return { ...outboxRow(message), dedupe_key: resultEmailDedupeKey(userId, row.fixture_id, row.digest) };
+      return { message, dedupeKey: resultEmailDedupeKey(userId, row.fixture_id, row.digest) };
     });
-    const inserted = await trx
-      .insertInto('email_outbox')
-      .values(values)
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .returning('id')
-      .execute();
-    return inserted.length;
+    return queueEmailsOnce(trx, values);
   });
 }

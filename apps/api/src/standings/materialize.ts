@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { parseIntArray } from '../db/parse';
 import { withTransaction } from '../db/transaction';
 import type { DB, LeagueTypeCode } from '../db/schema';
 import { leagueFixtureCondition } from '../leagues/fixtures';
@@ -108,18 +109,10 @@ export async function refreshStandingsPoints(
     ORDER BY l.id`.execute(db);
   let pairs = 0;
   for (const l of leagues) {
-    const ids = Array.isArray(l.fixture_ids) ? l.fixture_ids : parseIntArray(l.fixture_ids);
+    const ids = parseIntArray(l.fixture_ids);
     pairs += await ensureStandingsPoints(db, l, ids, now, { knownStale: true });
   }
   return pairs;
-}
-
-function parseIntArray(text: string): number[] {
-  return text
-    .replace(/[{}]/g, '')
-    .split(',')
-    .filter(Boolean)
-    .map((n) => Number(n));
 }
 
 /**

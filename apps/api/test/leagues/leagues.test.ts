@@ -1,9 +1,10 @@
-import { messages } from '@fantasy-cricket/rules';
+import { featurePointsError, messages } from '@fantasy-cricket/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES } from '../../src/cricket/catalogue';
 import { playerStats } from '../../src/cricket/stats';
 import { apiMessages } from '../../src/http/errors';
 import { LEAGUE_CODE_ALPHABET } from '../../src/leagues/codes';
+import { updateConfigurations } from '../../src/leagues/config';
 import { leagueFixtureList } from '../../src/picks/options';
 import type { SignedIn } from '../helpers';
 import { type LeagueWorld, createLeague, expectRefused, leagueTables, person, startLeagueWorld } from './setup';
@@ -522,6 +523,53 @@ describe('joining', () => {
       403,
       L.publicNotConfigurable,
     );
+  });
+});
+
+describe("a feature's points", () => {
+  it('are checked by the rule the admin form uses: one answer for empty, blank and NaN', async () => {
+    const { LeagueID } = await createLeague(w, a, { name: 'Points rule', displayName: 'Asha' });
+    const run = (
+      (await a.client.get(`/api/league_configuration/getConfigurationsForLeague/${LeagueID}`)).json() as {
+        ID: number;
+        FeatureID: number;
+        FeatureName: string;
+        MaxPoints: number;
+      }[]
+    )[0]!;
+    // What the bulk update answers for a value (the contract types Points as a number, so text reaches
+    // this check only from a caller inside the API; the rule must still answer it as the form does).
+    const answer = async (Points: unknown) => {
+      const item = { LeagueConfigurationID: run.ID, LeagueID, FeatureID: run.FeatureID, Points, IsActive: true };
+      try {
+        await updateConfigurations(w.t.db, a.userId, [item as { Points: number } & typeof item]);
+        return undefined;
+      } catch (error) {
+        expect(error).toMatchObject({ status: 400 });
+        return (error as Error).message;
+      }
+    };
+    for (const blank of ['', '   ', 'NaN', Number.NaN, null]) {
+      expect(await answer(blank), JSON.stringify(blank)).toBe(messages.configure.pointsRequired);
+    }
+    for (const value of ['', '  ', 'NaN', '2.5', 2.5, 'abc', -1, run.MaxPoints + 1, true, 0, run.MaxPoints, '3']) {
+      expect(await answer(value), JSON.stringify(value)).toBe(
+        featurePointsError(value, run.FeatureName, run.MaxPoints),
+      );
+    }
+    // Over HTTP a number is required by the contract; a valid one is saved as sent.
+    const saved = await a.client.post('/api/league_configuration/bulkUpdate', {
+      LeagueConfiguration: [
+        { LeagueConfigurationID: run.ID, LeagueID, FeatureID: run.FeatureID, Points: 2, IsActive: true },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const points = await w.t.db
+      .selectFrom('league_configurations')
+      .select('points')
+      .where('id', '=', run.ID)
+      .executeTakeFirstOrThrow();
+    expect(Number(points.points)).toBe(2);
   });
 });
 

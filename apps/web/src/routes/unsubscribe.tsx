@@ -1,7 +1,7 @@
 import { QueryProvider } from '../data/QueryProvider';
 import { UnsubscribePage } from '../features/unsubscribe/UnsubscribePage';
 
-/** An emailed link's page: its outcome comes from the query cache (data/account/email-link-queries.ts). */
+/** An emailed link's page: its outcome comes from the query cache (data/account/unsubscribe-query.ts). */
 export default function UnsubscribeRoute() {
   return (
     <QueryProvider>

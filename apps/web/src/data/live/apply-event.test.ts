@@ -1,5 +1,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { homeKeys } from '../home/keys';
+import { picksKeys } from '../picks/keys';
 import { standingsKeys } from '../standings/keys';
 import { applyLiveEvent, applyToMatchCentre, ballLabel } from './apply-event';
 import { applyStandingsDelta, fromSnapshot, takeHeldStandingsEvents, withHeldEvents } from './standings-delta';
@@ -404,9 +406,47 @@ describe('live events → the query cache', () => {
     expect(qc.getQueryState(standingsKeys.leaderboard(3, false))!.isInvalidated).toBe(true);
   });
 
+  it("a provisional standings change invalidates the league's score details, and only them", () => {
+    const qc = new QueryClient();
+    qc.setQueryData(liveKeys.standings(3), snapshot(4, [[1, 1, 10]]));
+    const details = [
+      standingsKeys.pastSelections(3, 1),
+      standingsKeys.pastPlayerSelections(3, 2),
+      standingsKeys.playerScoring({ LeagueID: 3, FixtureID: 7, UserID: 2, PlayerID: 55 }),
+    ];
+    for (const key of details) qc.setQueryData(key, []);
+    qc.setQueryData(standingsKeys.pastSelections(4, 1), []);
+    qc.setQueryData(standingsKeys.leaderboard(3, false), []);
+    applyLiveEvent(qc, standings(5, 4, [[1, 1, 12]]));
+    for (const key of details) expect(qc.getQueryState(key)!.isInvalidated, String(key)).toBe(true);
+    // Another league's details, and the ordinary standings (the live table holds the live figures), stay.
+    expect(qc.getQueryState(standingsKeys.pastSelections(4, 1))!.isInvalidated).toBe(false);
+    expect(qc.getQueryState(standingsKeys.leaderboard(3, false))!.isInvalidated).toBe(false);
+  });
+
+  it('an open score details popup reads its details again as the live standings change', async () => {
+    const qc = new QueryClient();
+    qc.setQueryData(liveKeys.standings(3), snapshot(4, [[1, 1, 10]]));
+    const queryFn = vi.fn(async () => []);
+    const observer = new QueryObserver(qc, {
+      queryKey: standingsKeys.pastPlayerSelections(3, 1),
+      queryFn,
+      staleTime: Number.POSITIVE_INFINITY,
+    });
+    const stop = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(qc.getQueryState(standingsKeys.pastPlayerSelections(3, 1))?.status).toBe('success'));
+    applyLiveEvent(qc, standings(5, 4, [[1, 1, 12]]));
+    await vi.waitFor(() => expect(queryFn).toHaveBeenCalledTimes(2));
+    stop();
+  });
+
   it('a completed fixture invalidates standings and picks; the first ball invalidates the live list', () => {
     const qc = new QueryClient();
     qc.setQueryData(standingsKeys.leaderboard(3, false), []);
+    const grid = picksKeys.playerSelection({ UserID: 1, LeagueID: 3, FixtureID: 7 });
+    qc.setQueryData(grid, []);
+    qc.setQueryData(picksKeys.fixture(3, 7, true), []);
+    qc.setQueryData(homeKeys.summary(1), { ServerTime: '', GamerName: '', Leagues: [] });
     qc.setQueryData(liveKeys.fixtures(), { Live: [], Next: [summary] });
     const state = (EventID: number, State: 'live' | 'completed'): LiveEvent => ({
       EventID,
@@ -418,9 +458,13 @@ describe('live events → the query cache', () => {
     });
     applyLiveEvent(qc, state(1, 'live'));
     expect(qc.getQueryState(liveKeys.fixtures())!.isInvalidated).toBe(true);
+    expect(qc.getQueryState(homeKeys.summary(1))!.isInvalidated).toBe(true);
     expect(qc.getQueryState(standingsKeys.leaderboard(3, false))!.isInvalidated).toBe(false);
+    expect(qc.getQueryState(grid)!.isInvalidated).toBe(false);
     applyLiveEvent(qc, state(2, 'completed'));
     expect(qc.getQueryState(standingsKeys.leaderboard(3, false))!.isInvalidated).toBe(true);
+    expect(qc.getQueryState(grid)!.isInvalidated).toBe(true);
+    expect(qc.getQueryState(picksKeys.fixture(3, 7, true))!.isInvalidated).toBe(true);
   });
 });
 

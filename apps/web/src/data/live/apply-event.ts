@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { picksKeys } from '../picks/keys';
 import { standingsKeys } from '../standings/keys';
 import { cricketKeys } from '../cricket/keys';
+import { homeKeys } from '../home/keys';
+import { leagueKeys } from '../leagues/keys';
 import { liveKeys } from './keys';
 import type {
   LiveEvent,
@@ -21,8 +23,10 @@ import { applyStandingsDelta, holdStandingsEvent } from './standings-delta';
  * standings (on the version held; a gap refetches the snapshot), the ball in the last overs and the
  * batters' and bowler's figures it changed. What it only hints at (members' live points; batters and
  * bowlers in a super over) is refreshed by invalidating the Match Centre, which `LiveProvider` does at
- * most every couple of seconds (`refresh`). A completed fixture invalidates the standings and picks, which now hold the
- * final figures.
+ * most every couple of seconds (`refresh`). A change of a league's provisional standings invalidates
+ * its members' score details (their live picks' points moved with it). The first ball invalidates the
+ * lists that change as a fixture starts (live list, fixtures, leagues, Home); a completed fixture
+ * invalidates the standings, picks, fixtures and Home, which now hold the final figures.
  */
 
 /** The label of a ball in the last overs, as the Match Centre's LastOvers shows it ("4", "W", "1wd", "2lb"). */
@@ -149,8 +153,11 @@ export function applyLiveEvent(qc: QueryClient, e: LiveEvent): ApplyResult {
       else void qc.invalidateQueries({ queryKey: key });
     }
     if (!e.Provisional) {
-      // Final: the ordinary standings hold these figures now.
+      // Final: the ordinary standings (score details included) hold these figures now.
       void qc.invalidateQueries({ queryKey: standingsKeys.league(e.LeagueID) });
+    } else {
+      // The members' live picks' points moved with the table: their score details are read again (if open).
+      void qc.invalidateQueries({ queryKey: standingsKeys.scoreDetails(e.LeagueID) });
     }
     return { refresh: [] };
   }
@@ -160,14 +167,19 @@ export function applyLiveEvent(qc: QueryClient, e: LiveEvent): ApplyResult {
   qc.setQueryData<LiveFixtureList>(liveKeys.fixtures(), (list) => (list ? applyToFixtureList(list, e) : list));
   if (e.Type === 'state') {
     if (e.State === 'completed') {
+      // The result: final points in the standings, the picks' figures and Home's points and positions.
       void qc.invalidateQueries({ queryKey: liveKeys.fixtures() });
       void qc.invalidateQueries({ queryKey: standingsKeys.all });
       void qc.invalidateQueries({ queryKey: picksKeys.all });
       void qc.invalidateQueries({ queryKey: cricketKeys.all });
+      void qc.invalidateQueries({ queryKey: homeKeys.all });
     } else if (e.State === 'live') {
-      // The first ball: the fixture moves from Next to Live, and picks are locked now.
+      // The first ball: the fixture moves from Next to Live, picks are locked now, and the leagues
+      // (their fixtures remaining) and Home (its next fixture to pick) change with it.
       void qc.invalidateQueries({ queryKey: liveKeys.fixtures() });
       void qc.invalidateQueries({ queryKey: cricketKeys.all });
+      void qc.invalidateQueries({ queryKey: leagueKeys.lists() });
+      void qc.invalidateQueries({ queryKey: homeKeys.all });
     }
   }
   // Members' points come with the Match Centre only (and batters and bowlers, for a ball without figures).

@@ -10,10 +10,15 @@ export const standingsKeys = {
     ] as const,
   progression: (leagueId: number) => [...standingsKeys.league(leagueId), 'progression'] as const,
   contests: (leagueId: number) => [...standingsKeys.league(leagueId), 'contests'] as const,
+  /**
+   * Every member's score details in a league (their picks' points, and a picked player's per-stat
+   * points): what a change of the league's live standings changes.
+   */
+  scoreDetails: (leagueId: number) => [...standingsKeys.league(leagueId), 'score-details'] as const,
   pastSelections: (leagueId: number, userId: number) =>
-    [...standingsKeys.league(leagueId), 'past-selections', userId] as const,
+    [...standingsKeys.scoreDetails(leagueId), 'past-selections', userId] as const,
   pastPlayerSelections: (leagueId: number, userId: number) =>
-    [...standingsKeys.league(leagueId), 'past-player-selections', userId] as const,
+    [...standingsKeys.scoreDetails(leagueId), 'past-player-selections', userId] as const,
   playerScoring: (ids: { LeagueID: number; FixtureID: number; UserID: number; PlayerID: number }) =>
-    [...standingsKeys.league(ids.LeagueID), 'player-scoring', ids.UserID, ids.FixtureID, ids.PlayerID] as const,
+    [...standingsKeys.scoreDetails(ids.LeagueID), 'player-scoring', ids.UserID, ids.FixtureID, ids.PlayerID] as const,
 };

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { storedUserAtom } from '../../shared/atoms';
 import { Outcome } from '../../shared/Outcome/Outcome';
 import { Page } from '../../shared/Page/Page';
-import { sendContactMessage } from './api';
+import { addContactMessage } from '../../data/contact/add-contact-message';
 import { company } from './company';
 import * as styles from './Contact.css';
 import { type ContactValues, emptyValues, schema } from './schema';
@@ -55,7 +55,7 @@ export function ContactPage() {
 
   const onValid = async (values: ContactValues) => {
     try {
-      await sendContactMessage(values);
+      await addContactMessage(values);
     } catch (error) {
       console.error('Sending the contact message failed', error);
     }

@@ -3,7 +3,7 @@ import { Button, Card, createDataTableColumnHelper, DataTable, QueryState, TextF
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useJoinLeagueMutation } from '../../data/leagues/member-mutations';
+import { useJoinLeagueMutation } from '../../data/leagues/join-league-mutation';
 import type { PublicLeague } from '../../data/leagues/types';
 import { queryState } from '../../data/query-state';
 import { picksLink } from '../../shared/leagues/links';

@@ -18,7 +18,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { storedUserAtom } from '../../shared/atoms';
 import { ApiError } from '../../shared/api';
 import { errorNotificationText, notify, notifySuccess } from '../../shared/notify';
-import { useJoinLeagueMutation } from '../../data/leagues/member-mutations';
+import { useJoinLeagueMutation } from '../../data/leagues/join-league-mutation';
 import { usePublicLeaguesQuery } from '../../data/leagues/public-leagues-query';
 import type { PublicLeague } from '../../data/leagues/types';
 import { queryState } from '../../data/query-state';

@@ -261,18 +261,10 @@ export function ScoreDetailsModal({ target, onClose }: { target: ScoreTarget | n
     heading.scrollIntoView?.({ block: 'start' });
     heading.focus();
   }, [target, focusFixture, loaded]);
-  // A live fixture of the league: its provisional points are in the standings, not yet in these details.
+  // A live fixture of the league: the member's provisional points, from the live standings. Each change
+  // of them invalidates these details (the live event handler), so the picks' points move with them.
   const live = useLiveStandings(leagueId, { enabled: target !== null, refetchOnMount: false });
   const livePoints = live?.Provisional ? live.Rows.find((r) => r.UserID === userId)?.LivePoints : undefined;
-  // Each standings change while open reads the details again: the live picks' points move with it.
-  const version = live?.Provisional ? live.Version : 0;
-  const refetch = isPs ? ps.refetch : mp.refetch;
-  const shownVersion = useRef(version);
-  useEffect(() => {
-    if (target === null || version === shownVersion.current) return;
-    shownVersion.current = version;
-    void refetch();
-  }, [target, version, refetch]);
 
   return (
     <Modal

@@ -665,9 +665,35 @@ describe('My Selections', () => {
     await chooseOption(user, 'Toss', 'Heads');
     await user.click(screen.getByRole('button', { name: 'Save Selections' }));
     expect(await screen.findByText('Match Winner: that team does not play this fixture.')).toBeInTheDocument();
+    // The refusal read the rows again; the unsaved choice of the open fixture stays.
+    expect(screen.getByRole('combobox', { name: 'Toss' })).toHaveTextContent('Heads');
     status = 500;
     await user.click(screen.getByRole('button', { name: 'Save Selections' }));
     expect(await screen.findByText('Failed to save selections. Please try again.')).toBeInTheDocument();
+  });
+
+  it('a save the server refuses reads the rows again: a fixture moved to have started locks', async () => {
+    // An operator moved the start time: the server says the fixture has started, and so do its rows now.
+    let moved = false;
+    const { requests } = mockApi(
+      ...stubs().filter((r) => !String(r.pattern).includes('league_selection')),
+      reply('/league_selection/user/', 'post', 200, () =>
+        moved ? featureRows.map((r) => ({ ...r, StartTime: '2026-04-10T11:00:00.000Z' })) : featureRows,
+      ),
+      custom('/league_selection/bulk_update', 'put', () => {
+        moved = true;
+        return jsonResponse(400, apiError('Cannot save: Match 3 has started.'));
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openLeague(user, 'Office MP');
+    await chooseOption(user, 'Toss', 'Heads');
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    expect(await screen.findByText('Cannot save: Match 3 has started.')).toBeInTheDocument();
+    await waitFor(() => expect(calls(requests, '/league_selection/user/')).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Toss' })).not.toBeInTheDocument());
+    expect(screen.getAllByText('Locked: the match has started')).toHaveLength(4);
   });
 
   it('reports failed feature and player selection loads', async () => {

@@ -1,5 +1,5 @@
 import { Card, QueryState, Select } from '@fantasy-cricket/ui';
-import { countedPoints, messages } from '@fantasy-cricket/rules';
+import { countedPoints, duplicatesMessage, messages, startedMessage } from '@fantasy-cricket/rules';
 import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -12,8 +12,11 @@ import { useLeagueConfigurationsQuery } from '../../data/leagues/league-configur
 import { useMatchPredictionRowsQuery } from '../../data/picks/match-prediction-rows-query';
 import { usePlayerFiguresQuery } from '../../data/picks/player-figures-query';
 import { usePlayerSelectionRowsQuery } from '../../data/picks/player-selection-rows-query';
+import { SaveSelectionsError, useSaveSelectionsMutation } from '../../data/picks/save-selections-mutation';
 import type { FeatureRow, PlayerSelectionRow } from '../../data/picks/types';
 import { combinedQueryState } from '../../data/query-state';
+import { notify, notifySuccess } from '../../shared/notify';
+import { saveErrorText } from '../../shared/picks/saveError';
 import { LeaguePicker, useMyLeagues } from '../../shared/leagues/LeaguePicker';
 import { leagueParam } from '../../shared/leagues/links';
 import {
@@ -31,8 +34,16 @@ import { Page } from '../../shared/Page/Page';
 import { HowScoringWorks } from '../../shared/scoring/HowScoringWorks';
 import { copyToOtherLeaguesAtom } from './atoms';
 import { type SaveOutcome, SelectionGrid } from './SelectionGrid';
-import { useSaveSelections } from './useSaveSelections';
-import { type GridRow, rowsFromFeatures, rowsFromSlots } from './grid';
+import {
+  duplicateRows,
+  type GridRow,
+  keepOpenChoices,
+  matchPredictionItem,
+  playerSelectionItem,
+  rowsFromFeatures,
+  rowsFromSlots,
+  rowsToSave,
+} from './grid';
 
 const m = messages.selections;
 
@@ -153,7 +164,12 @@ export function MySelectionsPage() {
     () => (fixture ? toGridRows(isPs ? psRows.data : mpRows.data, fixture.FixtureName) : undefined),
     [fixture, isPs, psRows.data, mpRows.data, toGridRows],
   );
-  const rows = draft?.scope === scope ? draft.value : serverRows;
+  // The person's unsaved choices over the server's rows, for the rows still open (a row that started
+  // shows what the server holds: after a refused save, the rows read again lock the started ones).
+  const rows = useMemo(() => {
+    if (draft?.scope !== scope) return serverRows;
+    return serverRows && serverNow ? keepOpenChoices(serverRows, draft.value, serverNow) : draft.value;
+  }, [draft, scope, serverRows, serverNow]);
   const lastOutcome = outcome?.scope === scope ? outcome.value : null;
 
   const chooseLeague = (id: string) => {
@@ -182,20 +198,47 @@ export function MySelectionsPage() {
     [rows, scope],
   );
 
-  const { save, saving } = useSaveSelections({
-    userId,
-    league,
-    fixture,
-    isPs,
-    rows,
-    copy,
-    ids,
-    toGridRows,
-    setDraft: (value) => setDraft(value === null ? null : { scope, value }),
-    setInvalidKeys,
-    setCheckedNow,
-    setOutcome: (value) => setOutcome({ scope, value }),
-  });
+  const saveSelections = useSaveSelectionsMutation();
+  /**
+   * The spec's save (sections 4, 5): only rows with a selection (touched ones unless copying), the
+   * duplicate check here, then the mutation (the server's clock, the started check, the save, the
+   * reload); this screen keeps what the save tells the person.
+   */
+  const save = () => {
+    if (!league || !fixture || !rows) return;
+    const toSave = rowsToSave(rows, copy);
+    if (toSave.length === 0) {
+      notify('info', m.noModified);
+      return;
+    }
+    if (isPs) {
+      const { duplicates, keys } = duplicateRows(rows);
+      if (duplicates.length > 0) {
+        setInvalidKeys(keys);
+        notify('error', duplicatesMessage(duplicates));
+        return;
+      }
+    }
+    const saveIds = { UserID: userId, LeagueID: league.LeagueID };
+    const common = { copyToOtherLeagues: copy, fixtures: toSave, grid: ids };
+    saveSelections.mutate(
+      isPs
+        ? { ...common, playerSelection: true, selection: toSave.map((r) => playerSelectionItem(r, saveIds)) }
+        : { ...common, playerSelection: false, selection: toSave.map((r) => matchPredictionItem(r, saveIds)) },
+      {
+        onSuccess: (result) => {
+          setCheckedNow(result.CheckedAt);
+          notifySuccess(isPs ? m.savedPs : m.savedMp);
+          setDraft(null);
+          setOutcome({ scope, value: { copied: copy, copiedTo: result.CopiedTo } });
+        },
+        onError: (error) => {
+          if (error instanceof SaveSelectionsError && error.checkedAt) setCheckedNow(error.checkedAt);
+          notify('error', saveFailureText(error));
+        },
+      },
+    );
+  };
 
   return (
     <Page title="My Selections" intro="Make your picks for the next fixtures of your leagues." width="wide">
@@ -254,7 +297,7 @@ export function MySelectionsPage() {
                   featurePoints={featurePoints}
                   colours={colours}
                   invalidKeys={invalidKeys}
-                  saving={saving}
+                  saving={saveSelections.isPending}
                   copy={copy}
                   lastOutcome={lastOutcome}
                   onPick={pick}
@@ -284,6 +327,14 @@ function useServerClock(offsetMs: number | null): string | null {
     return () => clearInterval(t);
   }, [offsetMs]);
   return offsetMs === null ? null : new Date(now + offsetMs).toISOString();
+}
+
+/** What a failed save tells the person (spec section 8). */
+function saveFailureText(error: Error): string {
+  if (!(error instanceof SaveSelectionsError)) return saveErrorText(error);
+  if (error.reason === 'server-time') return m.serverTimeUnavailable;
+  if (error.reason === 'started') return startedMessage(error.started);
+  return saveErrorText(error.cause);
 }
 
 /** The later of two ISO times (either may be missing). */

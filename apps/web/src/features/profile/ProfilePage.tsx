@@ -17,11 +17,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../shared/api';
 import { storedUserAtom } from '../../shared/atoms';
 import { notify, notifySuccess } from '../../shared/notify';
-import {
-  DELETION_REASON_MAX,
-  useDeleteProfileMutation,
-  useUpdateProfileMutation,
-} from '../../data/account/profile-mutations';
+import { DELETION_REASON_MAX, useDeleteProfileMutation } from '../../data/account/delete-profile-mutation';
+import { useUpdateProfileMutation } from '../../data/account/update-profile-mutation';
 import { useProfileQuery } from '../../data/account/profile-query';
 import { clearServerState } from '../../data/query-client';
 import { queryState } from '../../data/query-state';

@@ -3,7 +3,7 @@ import { messages } from '@fantasy-cricket/rules';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorNotificationText } from '../../shared/notify';
-import { useUnsubscribeQuery } from '../../data/account/email-link-queries';
+import { useUnsubscribeQuery } from '../../data/account/unsubscribe-query';
 import { Outcome } from '../../shared/Outcome/Outcome';
 import { Page } from '../../shared/Page/Page';
 

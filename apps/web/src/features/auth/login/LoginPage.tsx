@@ -10,7 +10,10 @@ import { storedUserAtom } from '../../../shared/atoms';
 import { notify, notifySuccess } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';
 import { takeInvite } from '../../../shared/returnTo';
-import { authenticateUser, emailFromLoginState, initiateChangePassword, resendVerificationEmail } from '../api';
+import { authenticateUser } from '../../../data/account/authenticate-user';
+import { initiateChangePassword } from '../../../data/account/initiate-change-password';
+import { resendVerificationEmail } from '../../../data/account/resend-verification-email';
+import { emailFromLoginState } from '../login-state';
 import * as styles from '../auth.css';
 import { defaultValues, type LoginValues, schema } from './schema';
 

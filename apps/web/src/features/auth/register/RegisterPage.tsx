@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { TermsModal } from '../../legal/TermsModal';
 import { Page } from '../../../shared/Page/Page';
-import { addUser } from '../api';
+import { addUser } from '../../../data/account/add-user';
 import * as styles from '../auth.css';
 import { Outcome } from '../../../shared/Outcome/Outcome';
 import { registrationErrorText } from './registrationError';

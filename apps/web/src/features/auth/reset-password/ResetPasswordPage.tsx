@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Page } from '../../../shared/Page/Page';
-import { changePassword } from '../api';
+import { changePassword } from '../../../data/account/change-password';
 import * as styles from '../auth.css';
 import { Outcome } from '../../../shared/Outcome/Outcome';
 import { resetErrorDetail, resetErrorText } from './resetError';

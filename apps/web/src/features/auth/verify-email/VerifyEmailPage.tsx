@@ -8,8 +8,9 @@ import { z } from 'zod';
 import { ApiError } from '../../../shared/api';
 import { notify, notifySuccess } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';
-import { useVerifyEmailQuery } from '../../../data/account/email-link-queries';
-import { emailFromBody, type LoginState, resendVerificationEmail } from '../api';
+import { useVerifyEmailQuery } from '../../../data/account/verify-email-query';
+import { resendVerificationEmail } from '../../../data/account/resend-verification-email';
+import { emailFromBody, type LoginState } from '../login-state';
 import * as styles from '../auth.css';
 import { Outcome } from '../../../shared/Outcome/Outcome';
 

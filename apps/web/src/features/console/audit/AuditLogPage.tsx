@@ -1,7 +1,7 @@
 import { Card, createDataTableColumnHelper, DataTable, type DataTableColumn, QueryState } from '@fantasy-cricket/ui';
 import { useMemo } from 'react';
 import { queryState } from '../../../data/query-state';
-import { useAuditLogQuery } from '../../../data/operator/operators';
+import { useAuditLogQuery } from '../../../data/operator/audit-log-query';
 import type { AuditEntry } from '../../../data/operator/types';
 import { errorNotificationText } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';

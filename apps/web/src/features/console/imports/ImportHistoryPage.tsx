@@ -9,7 +9,7 @@ import {
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { queryState } from '../../../data/query-state';
-import { useImportRunsQuery } from '../../../data/operator/imports';
+import { useImportRunsQuery } from '../../../data/operator/import-runs-query';
 import type { ImportRun } from '../../../data/operator/types';
 import { errorNotificationText } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';

@@ -1,7 +1,7 @@
 import { Card, QueryState, Text, TextLink } from '@fantasy-cricket/ui';
 import { Link } from 'react-router-dom';
 import { queryState } from '../../../data/query-state';
-import { useImportRunQuery } from '../../../data/operator/imports';
+import { useImportRunQuery } from '../../../data/operator/import-run-query';
 import { errorNotificationText } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';
 import * as styles from '../shared/console.css';

@@ -30,6 +30,8 @@ describe('Operators', () => {
     await within(table).findByText('Smriti Mandhana');
     await user.click(screen.getByRole('button', { name: 'Grant' }));
     expect(await screen.findByText('Enter the email of the account.')).toBeInTheDocument();
+    // The form-level message every form of the app shows (messages.common.checkForm).
+    expect(screen.getByText('Please check your form for errors')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Email of the account' }), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Grant' }));
     expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();

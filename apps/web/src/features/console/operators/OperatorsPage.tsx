@@ -10,15 +10,14 @@ import {
   QueryState,
   TextField,
 } from '@fantasy-cricket/ui';
+import { messages } from '@fantasy-cricket/rules';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { queryState } from '../../../data/query-state';
-import {
-  useGrantOperatorMutation,
-  useOperatorsQuery,
-  useRevokeOperatorMutation,
-} from '../../../data/operator/operators';
+import { useGrantOperatorMutation } from '../../../data/operator/grant-operator-mutation';
+import { useOperatorsQuery } from '../../../data/operator/operators-query';
+import { useRevokeOperatorMutation } from '../../../data/operator/revoke-operator-mutation';
 import type { Operator } from '../../../data/operator/types';
 import { errorNotificationText, notifyError, notifySuccess } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';
@@ -102,7 +101,7 @@ export function OperatorsPage() {
         <form
           noValidate
           className={styles.stack}
-          onSubmit={handleSubmit(onGrant, () => setFormError('Please correct the highlighted fields.'))}
+          onSubmit={handleSubmit(onGrant, () => setFormError(messages.common.checkForm))}
         >
           <FormErrorSummary message={formError} />
           <div className={styles.row}>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, FormErrorSummary, Modal, QueryState, Select, Text, TextField } from '@fantasy-cricket/ui';
+import { messages } from '@fantasy-cricket/rules';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useFixturePlayersQuery } from '../../../data/cricket/fixture-players-query';
@@ -111,7 +112,7 @@ export function CorrectResultModal({ fixture, onOpenChange, onSubmit }: CorrectR
         id={FORM_ID}
         noValidate
         className={styles.stack}
-        onSubmit={handleSubmit(submit, () => setFormError('Please correct the highlighted fields.'))}
+        onSubmit={handleSubmit(submit, () => setFormError(messages.common.checkForm))}
       >
         <FormErrorSummary message={formError} />
         <fieldset className={styles.radios}>

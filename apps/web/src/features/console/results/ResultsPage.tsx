@@ -11,12 +11,14 @@ import {
   Select,
   Text,
 } from '@fantasy-cricket/ui';
+import { messages } from '@fantasy-cricket/rules';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { queryState } from '../../../data/query-state';
 import { useOperatorFixturesQuery } from '../../../data/operator/fixtures-query';
-import { useCricsheetUploadMutation, useSetFixtureResultMutation } from '../../../data/operator/imports';
-import { useOperatorSeasonsQuery } from '../../../data/operator/seasons';
+import { useCricsheetUploadMutation } from '../../../data/operator/cricsheet-upload-mutation';
+import { useSetFixtureResultMutation } from '../../../data/operator/fixture-result-mutation';
+import { useOperatorSeasonsQuery } from '../../../data/operator/seasons-query';
 import type { FixtureResultRequest, ImportReport, OperatorFixture } from '../../../data/operator/types';
 import { errorNotificationText, notifyError, notifySuccess } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';
@@ -82,7 +84,7 @@ function CricsheetUpload() {
         <form
           noValidate
           className={styles.stack}
-          onSubmit={handleSubmit(send, () => setFormError('Please correct the highlighted fields.'))}
+          onSubmit={handleSubmit(send, () => setFormError(messages.common.checkForm))}
         >
           <FormErrorSummary message={formError} />
           <FileField

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, FormErrorSummary, Stepper, Text, TextLink } from '@fantasy-cricket/ui';
+import { messages } from '@fantasy-cricket/rules';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { type DataFileKind, useDataFileMutation } from '../../../data/operator/imports';
+import { type DataFileKind, useDataFileMutation } from '../../../data/operator/data-file-mutation';
 import type { ImportReport, UploadedFile } from '../../../data/operator/types';
 import { errorNotificationText, notifySuccess } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';
@@ -87,7 +88,7 @@ export function ScheduleSquadsPage() {
           <form
             noValidate
             className={styles.stack}
-            onSubmit={handleSubmit(preview, () => setFormError('Please correct the highlighted fields.'))}
+            onSubmit={handleSubmit(preview, () => setFormError(messages.common.checkForm))}
           >
             <FormErrorSummary message={formError} />
             <fieldset className={styles.radios}>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataFileKinds } from '../../../data/operator/imports';
+import { dataFileKinds } from '../../../data/operator/data-file-mutation';
 import { DATA_FILE_MAX_BYTES, formatBytes } from '../shared/files';
 
 const isFileList = (value: unknown): value is FileList =>

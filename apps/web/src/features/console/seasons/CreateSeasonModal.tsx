@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, FormErrorSummary, Modal, TextField } from '@fantasy-cricket/ui';
+import { messages } from '@fantasy-cricket/rules';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useCreateSeasonMutation } from '../../../data/operator/seasons';
+import { useCreateSeasonMutation } from '../../../data/operator/create-season-mutation';
 import { errorNotificationText, notifySuccess } from '../../../shared/notify';
 import * as styles from '../shared/console.css';
 import { type CreateSeasonValues, createSeasonDefaults, createSeasonSchema } from './schema';
@@ -68,7 +69,7 @@ export function CreateSeasonModal({ open, onOpenChange }: { open: boolean; onOpe
         id={FORM_ID}
         noValidate
         className={styles.stack}
-        onSubmit={handleSubmit(onValid, () => setFormError('Please correct the highlighted fields.'))}
+        onSubmit={handleSubmit(onValid, () => setFormError(messages.common.checkForm))}
       >
         <FormErrorSummary message={formError} />
         <TextField label="Name" required placeholder="IPL 2025" error={errors.name?.message} {...register('name')} />

@@ -10,7 +10,8 @@ import {
 } from '@fantasy-cricket/ui';
 import { useMemo, useState } from 'react';
 import { queryState } from '../../../data/query-state';
-import { useOperatorSeasonsQuery, useSetSeasonActiveMutation } from '../../../data/operator/seasons';
+import { useSetSeasonActiveMutation } from '../../../data/operator/season-activation-mutation';
+import { useOperatorSeasonsQuery } from '../../../data/operator/seasons-query';
 import type { OperatorSeason } from '../../../data/operator/types';
 import { errorNotificationText, notifyError, notifySuccess } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';

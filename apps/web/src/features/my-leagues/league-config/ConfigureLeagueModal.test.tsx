@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, reply, serverFailure } from '../../../test/api';
@@ -172,6 +172,20 @@ describe('Configure League popup', () => {
     // A refused save (400) shows the server's reason rather than the fallback.
     expect(await within(dialog).findByText('This league is no longer a Draft.')).toBeInTheDocument();
     expect(within(dialog).queryByText('An error occurred while saving the configuration.')).not.toBeInTheDocument();
+  });
+
+  it('answers an empty, blank or NaN points value as the API does: Points are required., nothing sent', async () => {
+    const { requests } = mockApi(leagues, configs);
+    const { user, dialog } = await open('Predictors');
+    const runs = await within(dialog).findByRole('spinbutton', { name: 'Points for Runs' });
+    for (const value of ['', '   ', 'NaN']) {
+      fireEvent.change(runs, { target: { value } });
+      await user.click(screen.getByRole('button', { name: 'Save Configuration' }));
+      expect(await within(dialog).findByText('Points are required.')).toBeInTheDocument();
+      fireEvent.change(runs, { target: { value: '3' } });
+      await waitFor(() => expect(within(dialog).queryByText('Points are required.')).not.toBeInTheDocument());
+    }
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
   it('shows a penalty as it counts: a minus before its points, Deducted in the hint, −2 read-only', async () => {

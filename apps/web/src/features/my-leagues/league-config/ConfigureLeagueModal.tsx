@@ -2,10 +2,8 @@ import { Button, ConfirmDialog, Modal, QueryState, Stepper } from '@fantasy-cric
 import { featurePointsError, messages, selectionCountErrors } from '@fantasy-cricket/rules';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorNotificationText } from '../../../shared/notify';
-import {
-  useSaveLeagueConfigurationsMutation,
-  useSaveSelectionConfigsMutation,
-} from '../../../data/leagues/configuration-mutations';
+import { useSaveLeagueConfigurationsMutation } from '../../../data/leagues/league-configurations-mutation';
+import { useSaveSelectionConfigsMutation } from '../../../data/leagues/selection-configs-mutation';
 import { useLeagueConfigurationsQuery } from '../../../data/leagues/league-configurations-query';
 import { useSelectionConfigsQuery } from '../../../data/leagues/selection-configs-query';
 import type { League } from '../../../data/leagues/types';

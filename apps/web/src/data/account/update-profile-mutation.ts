@@ -24,19 +24,3 @@ export function useUpdateProfileMutation(userId: number) {
     },
   });
 }
-
-/** The contract's limit for the optional reason sent with a deletion request. */
-export const DELETION_REASON_MAX = 2000;
-
-/**
- * DELETE /user/{userId}: the account is gone (docs/decisions/0004). The screen then signs the person
- * out, which empties the cache (`clearServerState`).
- */
-export function useDeleteProfileMutation(userId: number) {
-  return useMutation({
-    mutationFn: (reason: string) =>
-      unwrap(
-        api.DELETE('/user/{userId}', { params: { path: { userId } }, body: { message: reason, user_id: userId } }),
-      ),
-  });
-}

@@ -19,13 +19,3 @@ export function useSaveLeagueConfigurationsMutation(leagueId: number) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: leagueKeys.configurations(leagueId) }),
   });
 }
-
-/** POST /selection_config/bulkUpdate: the league's player counts (final once saved). */
-export function useSaveSelectionConfigsMutation(leagueId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (LeagueSelectionConfig: { SelectionConfigID: number; Count: number; IsActive: boolean }[]) =>
-      unwrap(api.POST('/selection_config/bulkUpdate', { body: { LeagueSelectionConfig } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: leagueKeys.selectionConfigs(leagueId) }),
-  });
-}

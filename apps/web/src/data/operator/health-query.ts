@@ -13,14 +13,3 @@ export const dataHealthQueryOptions = (hours: number) =>
 export function useDataHealthQuery(hours: number) {
   return useQuery(dataHealthQueryOptions(hours));
 }
-
-export const fetchStatusQueryOptions = () =>
-  queryOptions({
-    queryKey: operatorKeys.fetch(),
-    queryFn: ({ signal }) => unwrap(api.GET('/operator/fetch', { signal })),
-  });
-
-/** GET /operator/fetch: the scheduled Cricsheet fetch's settings and runs. */
-export function useFetchStatusQuery() {
-  return useQuery(fetchStatusQueryOptions());
-}
