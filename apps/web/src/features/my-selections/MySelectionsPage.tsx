@@ -209,7 +209,6 @@ export function MySelectionsPage() {
             required
             value={chosenId}
             onValueChange={chooseLeague}
-            className={styles.controls}
           >
             {league ? (
               <QueryState

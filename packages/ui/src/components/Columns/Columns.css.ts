@@ -62,10 +62,14 @@ export const width = styleVariants({
   '4/5': fraction(4, 5),
 });
 
-// Stacked: every column takes the full width and its own height, whatever width it has side by side.
+// Stacked: every column takes the full width and its own height, whatever width it has side by side; an
+// empty column (a place kept for controls still to come) takes no room, so it adds no gap.
 const below = { sm: media.belowSm, md: media.belowMd, lg: media.belowLg } as const;
 for (const breakpoint of ['sm', 'md', 'lg'] as const) {
   globalStyle(`${collapseBelow[breakpoint]} > ${column}`, {
     '@media': { [below[breakpoint]]: { flex: '0 0 auto', alignSelf: 'stretch' } },
+  });
+  globalStyle(`${collapseBelow[breakpoint]} > ${column}:empty`, {
+    '@media': { [below[breakpoint]]: { display: 'none' } },
   });
 }
