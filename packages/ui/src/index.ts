@@ -96,7 +96,23 @@ export type { LogoProps, LogoSize } from './components/Logo/Logo';
 export { Card } from './components/Card/Card';
 export type { CardProps } from './components/Card/Card';
 export { Stack, stackDirections, stackAlignments, stackJustifications } from './components/Stack/Stack';
-export type { StackProps } from './components/Stack/Stack';
+export type { StackProps, StackDirection, StackAlignment, StackJustification } from './components/Stack/Stack';
+export {
+  Columns,
+  Column,
+  columnsAlignments,
+  columnsVerticalAlignments,
+  columnsCollapseBelow,
+  columnWidths,
+} from './components/Columns/Columns';
+export type {
+  ColumnsProps,
+  ColumnProps,
+  ColumnsAlignment,
+  ColumnsVerticalAlignment,
+  ColumnWidth,
+} from './components/Columns/Columns';
+export type { ResponsiveValue } from './components/_internal/responsive';
 export { Heading, headingLevels } from './components/Heading/Heading';
 export type { HeadingProps, HeadingLevel } from './components/Heading/Heading';
 export { Text, textTones, textSizes, textWeights } from './components/Text/Text';

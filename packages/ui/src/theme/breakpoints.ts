@@ -18,10 +18,11 @@ export const media = {
   lg: `screen and (min-width: ${breakpoints.lg}px)`,
   belowSm: `screen and (max-width: ${breakpoints.sm - 0.02}px)`,
   belowMd: `screen and (max-width: ${breakpoints.md - 0.02}px)`,
+  belowLg: `screen and (max-width: ${breakpoints.lg - 0.02}px)`,
   reducedMotion: '(prefers-reduced-motion: reduce)',
   /**
    * Touch sizing: phones (below 600px) and any coarse pointer (tablets, touch
-   * laptops). Controls grow to 44px targets here; desktops with a mouse keep
+   * laptops). Controls grow to `vars.touchTarget` (44px) here; desktops with a mouse keep
    * the denser sizes. Width catches phone emulation and narrow windows too.
    */
   touch: `screen and (max-width: ${breakpoints.sm - 0.02}px), (pointer: coarse)`,

@@ -140,6 +140,11 @@ export const vars = createThemeContract({
     fast: null,
     normal: null,
   },
+  /**
+   * The smallest box a finger can hit reliably (44 × 44 CSS px, WCAG 2.5.5): close and menu buttons, and
+   * every control's height and width on touch screens (`media.touch`).
+   */
+  touchTarget: null,
 });
 
 export type Vars = typeof vars;

@@ -40,4 +40,5 @@ export const sharedTokens = {
     loading: '90',
   },
   transition: { fast: '120ms ease-out', normal: '200ms cubic-bezier(0.2, 0.8, 0.2, 1)' },
+  touchTarget: '44px',
 } as const;

@@ -1,7 +1,6 @@
+import { media } from '@fantasy-cricket/ui';
 import { style } from '@vanilla-extract/css';
 
-const phone = 'screen and (max-width: 599.98px)';
-
 /** On phones the /home header needs room for the greeting: the logo drops its wordmark there. */
-export const fullLogo = style({ '@media': { [phone]: { display: 'none' } } });
-export const markLogo = style({ display: 'none', '@media': { [phone]: { display: 'inline-flex' } } });
+export const fullLogo = style({ '@media': { [media.belowSm]: { display: 'none' } } });
+export const markLogo = style({ display: 'none', '@media': { [media.belowSm]: { display: 'inline-flex' } } });

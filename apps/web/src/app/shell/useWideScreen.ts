@@ -1,15 +1,13 @@
-import { breakpoints } from '@fantasy-cricket/ui';
+import { media } from '@fantasy-cricket/ui';
 import { useSyncExternalStore } from 'react';
 
-const QUERY = `(min-width: ${breakpoints.md}px)`;
-
 function subscribe(onChange: () => void): () => void {
-  const list = typeof window.matchMedia === 'function' ? window.matchMedia(QUERY) : undefined;
+  const list = typeof window.matchMedia === 'function' ? window.matchMedia(media.md) : undefined;
   list?.addEventListener('change', onChange);
   return () => list?.removeEventListener('change', onChange);
 }
 
-const wide = () => typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches;
+const wide = () => typeof window.matchMedia === 'function' && window.matchMedia(media.md).matches;
 
 /** Whether the window is as wide as the app shell's sidebar column (900px, the kit's `md`). */
 export function useWideScreen(): boolean {

@@ -133,7 +133,6 @@ export function AllSelectionsPage() {
             failedMessage={m.loadLeaguesFailed}
             value={leagueId}
             onValueChange={chooseLeague}
-            className={styles.controls}
           >
             {league ? (
               <QueryState

@@ -7,13 +7,6 @@ export const form = style({
   gap: vars.space.md,
 });
 
-export const row = style({
-  display: 'grid',
-  gridTemplateColumns: '1fr',
-  gap: vars.space.md,
-  '@media': { 'screen and (min-width: 600px)': { gridTemplateColumns: '1fr 1fr' } },
-});
-
 export const inlineActions = style({
   display: 'flex',
   flexWrap: 'wrap',

@@ -1,14 +1,6 @@
 import { vars } from '@fantasy-cricket/ui';
 import { style } from '@vanilla-extract/css';
 
-export const layout = style({
-  display: 'grid',
-  gridTemplateColumns: '1fr',
-  gap: vars.space.lg,
-  alignItems: 'start',
-  '@media': { 'screen and (min-width: 900px)': { gridTemplateColumns: '2fr 1fr' } },
-});
-
 export const form = style({
   display: 'flex',
   flexDirection: 'column',

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Text, TextArea, TextField, TextLink } from '@fantasy-cricket/ui';
+import { Button, Card, Column, Columns, Text, TextArea, TextField, TextLink } from '@fantasy-cricket/ui';
 import { messages } from '@fantasy-cricket/rules';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -68,32 +68,36 @@ export function ContactPage() {
       intro="Questions about leagues, scoring or your account? We read every message."
       width="wide"
     >
-      <div className={styles.layout}>
-        {submitted ? (
-          <Outcome tone="success" title={messages.contact.sent} />
-        ) : (
-          <Card title="Write to us">
-            <form noValidate onSubmit={handleSubmit(onValid)} className={styles.form}>
-              <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-              <TextField
-                label="Email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                error={errors.email?.message}
-                {...register('email')}
-              />
-              <TextArea label="Message" rows={6} error={errors.message?.message} {...register('message')} />
-              <div>
-                <Button type="submit" disabled={!isValid} loading={isSubmitting}>
-                  Send
-                </Button>
-              </div>
-            </form>
-          </Card>
-        )}
-        <CompanyCard />
-      </div>
+      <Columns gap="lg" collapseBelow="md">
+        <Column width="2/3">
+          {submitted ? (
+            <Outcome tone="success" title={messages.contact.sent} />
+          ) : (
+            <Card title="Write to us">
+              <form noValidate onSubmit={handleSubmit(onValid)} className={styles.form}>
+                <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+                <TextField
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  error={errors.email?.message}
+                  {...register('email')}
+                />
+                <TextArea label="Message" rows={6} error={errors.message?.message} {...register('message')} />
+                <div>
+                  <Button type="submit" disabled={!isValid} loading={isSubmitting}>
+                    Send
+                  </Button>
+                </div>
+              </form>
+            </Card>
+          )}
+        </Column>
+        <Column>
+          <CompanyCard />
+        </Column>
+      </Columns>
     </Page>
   );
 }

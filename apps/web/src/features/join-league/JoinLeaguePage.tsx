@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
   Card,
+  Column,
+  Columns,
   createDataTableColumnHelper,
   DataTable,
   FormErrorSummary,
@@ -171,24 +173,28 @@ function PrivateJoin({
             : 'Ask the league admin for the code. They approve your request before you can play.'}
         </Text>
         <FormErrorSummary message={formError} />
-        <div className={styles.pair}>
-          <TextField
-            label="League Code"
-            required
-            autoCapitalize="characters"
-            autoComplete="off"
-            error={errors.leagueCode?.message}
-            {...register('leagueCode')}
-          />
-          <TextField
-            label={m.gamerNameLabel}
-            required
-            autoComplete="nickname"
-            hint={m.gamerNameTooltip}
-            error={errors.displayName?.message}
-            {...register('displayName')}
-          />
-        </div>
+        <Columns gap="md" collapseBelow="sm">
+          <Column>
+            <TextField
+              label="League Code"
+              required
+              autoCapitalize="characters"
+              autoComplete="off"
+              error={errors.leagueCode?.message}
+              {...register('leagueCode')}
+            />
+          </Column>
+          <Column>
+            <TextField
+              label={m.gamerNameLabel}
+              required
+              autoComplete="nickname"
+              hint={m.gamerNameTooltip}
+              error={errors.displayName?.message}
+              {...register('displayName')}
+            />
+          </Column>
+        </Columns>
         <div>
           <Button type="submit" loading={isSubmitting}>
             {m.joinPrivate}

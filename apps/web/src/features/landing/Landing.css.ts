@@ -1,7 +1,5 @@
-import { vars } from '@fantasy-cricket/ui';
+import { media, vars } from '@fantasy-cricket/ui';
 import { style } from '@vanilla-extract/css';
-
-const md = 'screen and (min-width: 900px)';
 
 export const landing = style({
   display: 'flex',
@@ -24,7 +22,7 @@ export const hero = style({
   background: `linear-gradient(135deg, ${vars.color.primarySubtle} 0%, ${vars.color.surfaceRaised} 55%, ${vars.color.accentSubtle} 100%)`,
   boxShadow: vars.shadow.md,
   '@media': {
-    [md]: {
+    [media.md]: {
       gridTemplateColumns: '1.1fr 0.9fr',
       padding: vars.space['3xl'],
     },
@@ -37,7 +35,7 @@ export const heroText = style({
   gap: vars.space.md,
   textAlign: 'center',
   alignItems: 'center',
-  '@media': { [md]: { textAlign: 'start', alignItems: 'flex-start' } },
+  '@media': { [media.md]: { textAlign: 'start', alignItems: 'flex-start' } },
 });
 
 export const eyebrow = style({
@@ -89,12 +87,12 @@ export const actions = style({
   gap: vars.space.sm,
   marginTop: vars.space.sm,
   width: '100%',
-  '@media': { [md]: { justifyContent: 'flex-start', width: 'auto' } },
+  '@media': { [media.md]: { justifyContent: 'flex-start', width: 'auto' } },
 });
 
 export const action = style({
   flex: '1 1 9rem',
-  '@media': { [md]: { flex: '0 0 auto' } },
+  '@media': { [media.md]: { flex: '0 0 auto' } },
 });
 
 export const illustration = style({
@@ -112,7 +110,7 @@ export const features = style({
   padding: 0,
   margin: 0,
   listStyle: 'none',
-  '@media': { 'screen and (min-width: 600px)': { gridTemplateColumns: 'repeat(3, 1fr)' } },
+  '@media': { [media.sm]: { gridTemplateColumns: 'repeat(3, 1fr)' } },
 });
 
 export const feature = style({

@@ -4,14 +4,6 @@ import { visuallyHidden } from './leaderboard.css';
 
 /** Styles of the Leaderboard screen: its controls and the Match Prediction / Player Selection switch. */
 
-export const controls = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  gap: vars.space.md,
-  alignItems: 'end',
-  '@media': { 'screen and (min-width: 700px)': { gridTemplateColumns: 'minmax(0, 1fr) auto' } },
-});
-
 /* The Leaderboard / Contests switch: a radio group drawn as a segmented control. */
 export const switchGroup = style({ border: 'none', margin: 0, padding: 0, minWidth: 0 });
 

@@ -158,7 +158,7 @@ export function LeaderboardPage() {
           failedMessage={m.loadLeaguesFailed}
           value={league ? String(league.LeagueID) : ''}
           onValueChange={(id) => setChoice({ leagueId: Number(id) })}
-          className={styles.controls}
+          besideWidth="content"
         >
           <ViewSwitch value={view} onChange={(next) => setChoice({ view: next })} />
         </LeaguePicker>

@@ -76,14 +76,14 @@ globalStyle(`${compact} tr[data-detail] > td`, { padding: `${vars.space.xs} ${va
 /** A row that opens its details when tapped. */
 export const tappable = style({ cursor: 'pointer' });
 
-/** The member's name, the row's disclosure button on a phone: the whole cell, a 44px target. */
+/** The member's name, the row's disclosure button on a phone: the whole cell, a touch target. */
 export const memberToggle = style({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: vars.space.xs,
   width: '100%',
-  minHeight: 44,
+  minHeight: vars.touchTarget,
   padding: 0,
   border: 'none',
   background: 'none',
@@ -105,9 +105,9 @@ export const memberToggle = style({
 export const chevron = style({ flexShrink: 0, color: vars.color.textMuted, transition: 'transform 120ms ease' });
 export const chevronOpen = style([chevron, { transform: 'rotate(180deg)' }]);
 
-/** The points button: a 44px target on a phone. */
+/** The points button: a touch target on a phone. */
 export const pointsButton = style({});
-globalStyle(`${compact} ${pointsButton}`, { minHeight: 44, minWidth: 44 });
+globalStyle(`${compact} ${pointsButton}`, { minHeight: vars.touchTarget, minWidth: vars.touchTarget });
 
 export const details = style({
   display: 'flex',
@@ -150,7 +150,7 @@ export const sortButton = style({
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space.xs,
-  minHeight: 44,
+  minHeight: vars.touchTarget,
   paddingInline: vars.space.md,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.pill,

@@ -118,7 +118,7 @@ export const subheading = style({
   textTransform: 'uppercase',
 });
 
-/* The scorecard's innings tabs: each as wide as the other, 44px targets. */
+/* The scorecard's innings tabs: each as wide as the other, touch targets (`vars.touchTarget`). */
 export const tabs = style({
   display: 'flex',
   gap: vars.space.xs,
@@ -131,7 +131,7 @@ export const tabs = style({
 export const tab = style({
   flex: '1 1 0',
   minWidth: 0,
-  minHeight: 44,
+  minHeight: vars.touchTarget,
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
@@ -174,7 +174,7 @@ export const memberSummary = style({
   justifyContent: 'space-between',
   alignItems: 'center',
   gap: vars.space.sm,
-  minHeight: 44,
+  minHeight: vars.touchTarget,
   paddingBlock: vars.space.xs,
   cursor: 'pointer',
   listStyle: 'none',

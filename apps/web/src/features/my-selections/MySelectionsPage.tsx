@@ -252,7 +252,6 @@ export function MySelectionsPage() {
             required
             value={chosenId}
             onValueChange={chooseLeague}
-            className={styles.controls}
           >
             {league ? (
               <QueryState

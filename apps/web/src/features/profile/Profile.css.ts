@@ -1,25 +1,10 @@
 import { vars } from '@fantasy-cricket/ui';
 import { style } from '@vanilla-extract/css';
 
-export const layout = style({
-  display: 'grid',
-  gridTemplateColumns: '1fr',
-  gap: vars.space.lg,
-  alignItems: 'start',
-  '@media': { 'screen and (min-width: 1200px)': { gridTemplateColumns: 'minmax(0, 2fr) minmax(16rem, 1fr)' } },
-});
-
 export const form = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.md,
-});
-
-export const names = style({
-  display: 'grid',
-  gridTemplateColumns: '1fr',
-  gap: vars.space.md,
-  '@media': { 'screen and (min-width: 600px)': { gridTemplateColumns: '1fr 1fr' } },
 });
 
 export const preferences = style({

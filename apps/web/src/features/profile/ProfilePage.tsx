@@ -3,6 +3,8 @@ import {
   Button,
   Card,
   Checkbox,
+  Column,
+  Columns,
   ConfirmDialog,
   QueryState,
   Spinner,
@@ -143,10 +145,14 @@ export function ProfilePage() {
             void save();
           }}
         >
-          <div className={styles.names}>
-            <TextField label="First name" value={FirstName} readOnly />
-            <TextField label="Last name" value={LastName} readOnly />
-          </div>
+          <Columns gap="md" collapseBelow="sm">
+            <Column>
+              <TextField label="First name" value={FirstName} readOnly />
+            </Column>
+            <Column>
+              <TextField label="Last name" value={LastName} readOnly />
+            </Column>
+          </Columns>
           <TextField label="Email" type="email" value={EmailID} readOnly />
           <fieldset className={styles.preferences}>
             <legend className={styles.legend}>Preferences</legend>
@@ -193,10 +199,12 @@ export function ProfilePage() {
 
   return (
     <Page title="My Profile" width="wide">
-      <div className={styles.layout}>
-        {content}
-        <HousePromotion />
-      </div>
+      <Columns gap="lg" collapseBelow="lg">
+        <Column width="2/3">{content}</Column>
+        <Column>
+          <HousePromotion />
+        </Column>
+      </Columns>
       <ConfirmDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}

@@ -1,5 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Checkbox, FormErrorSummary, QueryState, Select, TextArea, TextField } from '@fantasy-cricket/ui';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Column,
+  Columns,
+  FormErrorSummary,
+  QueryState,
+  Select,
+  TextArea,
+  TextField,
+} from '@fantasy-cricket/ui';
 import { isLeagueTypeAllowed, LEAGUE_DESCRIPTION_MAX, messages } from '@fantasy-cricket/rules';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
@@ -113,41 +124,45 @@ export function StartLeaguePage() {
             <Checkbox label="Is Private League" {...register('isPrivate')} />
             <Checkbox label="Show Other Member's Picks" {...register('showOthersPicks')} />
           </div>
-          <div className={styles.pair}>
-            <Controller
-              control={control}
-              name="leagueTypeId"
-              render={({ field, fieldState }) => (
-                <Select
-                  label="League Type"
-                  required
-                  placeholder="Select a league type"
-                  options={allowedTypes.map((type) => ({ value: String(type.ID), label: type.Name }))}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                  hint={isPrivate ? undefined : 'Public leagues use Match Prediction.'}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="series"
-              render={({ field, fieldState }) => (
-                <Select
-                  label="Select Series"
-                  required
-                  placeholder="Select a series"
-                  options={series.map((option) => ({ value: seriesValue(option), label: seriesLabel(option) }))}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-          </div>
+          <Columns gap="md" collapseBelow="sm">
+            <Column>
+              <Controller
+                control={control}
+                name="leagueTypeId"
+                render={({ field, fieldState }) => (
+                  <Select
+                    label="League Type"
+                    required
+                    placeholder="Select a league type"
+                    options={allowedTypes.map((type) => ({ value: String(type.ID), label: type.Name }))}
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                    hint={isPrivate ? undefined : 'Public leagues use Match Prediction.'}
+                  />
+                )}
+              />
+            </Column>
+            <Column>
+              <Controller
+                control={control}
+                name="series"
+                render={({ field, fieldState }) => (
+                  <Select
+                    label="Select Series"
+                    required
+                    placeholder="Select a series"
+                    options={series.map((option) => ({ value: seriesValue(option), label: seriesLabel(option) }))}
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            </Column>
+          </Columns>
           <TextField
             label={messages.join.gamerNameLabel}
             required

@@ -1,5 +1,5 @@
 import { messages } from '@fantasy-cricket/rules';
-import { QueryState, Select } from '@fantasy-cricket/ui';
+import { Column, Columns, QueryState, Select } from '@fantasy-cricket/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
@@ -26,11 +26,16 @@ export interface LeaguePickerProps {
   value: string;
   onValueChange: (leagueId: string) => void;
   emptyMessage?: string;
-  /** More controls beside the dropdown (a fixture dropdown, a switch), shown once leagues are there. */
+  /**
+   * More controls beside the dropdown (a fixture dropdown, a switch), shown once leagues are there: side by
+   * side from the kit's `sm` breakpoint, under it on phones. Passing `null` keeps their place (the dropdown
+   * stays as wide as it will be once they appear).
+   */
   children?: ReactNode;
+  /** The width of those controls beside the dropdown: an equal share (default) or as wide as they are. */
+  besideWidth?: 'fill' | 'content';
   /** An option's text (default: the league's name). */
   optionLabel?: (league: League) => string;
-  className?: string;
 }
 
 /**
@@ -47,7 +52,7 @@ export function LeaguePicker({
   onValueChange,
   emptyMessage = messages.myLeagues.empty,
   children,
-  className,
+  besideWidth = 'fill',
   optionLabel = (l) => l.LeagueName,
 }: LeaguePickerProps) {
   const list = leagues.data ?? [];
@@ -60,17 +65,21 @@ export function LeaguePicker({
       emptyMessage={emptyMessage}
     >
       {() => (
-        <div className={className}>
-          <Select
-            label={label}
-            placeholder={placeholder}
-            required={required}
-            options={list.map((l) => ({ value: String(l.LeagueID), label: optionLabel(l) }))}
-            value={value}
-            onValueChange={onValueChange}
-          />
-          {children}
-        </div>
+        // A control as wide as its content (a switch) lines up with the dropdown's bottom edge; an equal
+        // share (a second dropdown, or its loading or failed state) starts at the top, as a form row does.
+        <Columns gap="md" collapseBelow="sm" alignY={besideWidth === 'content' ? 'bottom' : 'top'}>
+          <Column>
+            <Select
+              label={label}
+              placeholder={placeholder}
+              required={required}
+              options={list.map((l) => ({ value: String(l.LeagueID), label: optionLabel(l) }))}
+              value={value}
+              onValueChange={onValueChange}
+            />
+          </Column>
+          {children === undefined ? null : <Column width={besideWidth}>{children}</Column>}
+        </Columns>
       )}
     </QueryState>
   );

@@ -3,13 +3,6 @@ import { globalStyle, style } from '@vanilla-extract/css';
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 
-export const pair = style({
-  display: 'grid',
-  gridTemplateColumns: '1fr',
-  gap: vars.space.md,
-  '@media': { 'screen and (min-width: 700px)': { gridTemplateColumns: '1fr 1fr' } },
-});
-
 export const checks = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.lg });
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, justifyContent: 'flex-end' });
@@ -79,8 +72,8 @@ export const featureName = style({
   textAlign: 'start',
   textDecoration: 'underline dotted',
   cursor: 'help',
-  // A tap opens its description: a 44px target on touch screens.
-  '@media': { [media.touch]: { minHeight: 44 } },
+  // A tap opens its description: a touch target on touch screens.
+  '@media': { [media.touch]: { minHeight: vars.touchTarget } },
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}` } },
 });
 
@@ -104,10 +97,10 @@ export const table = style({ position: 'relative' });
  */
 export const compactTable = style([table]);
 globalStyle(`${compactTable} :is(th, td)`, {
-  '@media': { 'screen and (max-width: 599.98px)': { paddingInline: vars.space.sm } },
+  '@media': { [media.belowSm]: { paddingInline: vars.space.sm } },
 });
 globalStyle(`${compactTable} th`, {
-  '@media': { 'screen and (max-width: 599.98px)': { whiteSpace: 'normal' } },
+  '@media': { [media.belowSm]: { whiteSpace: 'normal' } },
 });
 
 // Two-word headers ('Member Status', 'Make Admin') may take two lines, so a wide table's last

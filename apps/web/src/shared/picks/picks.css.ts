@@ -32,13 +32,6 @@ export const badge = styleVariants({
   ],
 });
 
-export const controls = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  gap: vars.space.md,
-  '@media': { 'screen and (min-width: 700px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
-});
-
 export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: 0 });
 
 /** DataTable's hidden caption is absolutely positioned: keep it inside the scroll container. */

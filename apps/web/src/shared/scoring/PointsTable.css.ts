@@ -1,4 +1,4 @@
-import { vars } from '@fantasy-cricket/ui';
+import { media, vars } from '@fantasy-cricket/ui';
 import { style } from '@vanilla-extract/css';
 
 export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
@@ -23,7 +23,7 @@ export const list = style({
   gridTemplateColumns: 'minmax(0, 1fr)',
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
-  '@media': { 'screen and (min-width: 700px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+  '@media': { [media.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
 export const item = style({

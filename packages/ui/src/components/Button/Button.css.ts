@@ -83,18 +83,18 @@ export const button = recipe({
       },
     },
     size: {
-      // 44px touch targets on phones and coarse pointers (see media.touch); denser with a mouse.
+      // Touch targets (`vars.touchTarget`) on phones and coarse pointers (see media.touch); denser with a mouse.
       sm: {
         minHeight: 32,
         paddingInline: vars.space.md,
         fontSize: vars.fontSize.sm,
-        '@media': { [media.touch]: { minHeight: 44, minWidth: 44 } },
+        '@media': { [media.touch]: { minHeight: vars.touchTarget, minWidth: vars.touchTarget } },
       },
       md: {
         minHeight: 40,
         paddingInline: vars.space.lg,
         fontSize: vars.fontSize.md,
-        '@media': { [media.touch]: { minHeight: 44, minWidth: 44 } },
+        '@media': { [media.touch]: { minHeight: vars.touchTarget, minWidth: vars.touchTarget } },
       },
       lg: { minHeight: 48, paddingInline: vars.space.xl, fontSize: vars.fontSize.lg, borderRadius: vars.radius.lg },
     },

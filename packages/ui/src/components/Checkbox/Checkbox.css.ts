@@ -16,8 +16,8 @@ export const row = style({
   selectors: {
     '&[data-disabled]': { cursor: 'not-allowed', color: vars.color.textMuted },
   },
-  // The whole label is the hit area: at least 44px tall (and wide) on touch screens.
-  '@media': { [media.touch]: { minHeight: 44, minWidth: 44, alignItems: 'center' } },
+  // The whole label is the hit area: at least a touch target tall (and wide) on touch screens.
+  '@media': { [media.touch]: { minHeight: vars.touchTarget, minWidth: vars.touchTarget, alignItems: 'center' } },
 });
 
 export const control = style({

@@ -227,7 +227,7 @@ stacked(`${headRow} > th[data-sortable]`, {
   borderBottom: 'none',
 });
 stacked(`${headRow} > th[data-sortable] > button`, {
-  minHeight: 44,
+  minHeight: vars.touchTarget,
   margin: 0,
   paddingInline: vars.space.sm,
 });
@@ -278,11 +278,11 @@ stacked(`${bodyCell}[data-narrow="field"]::before`, {
 });
 stacked(`${bodyCell}[data-narrow="field"] > ${cellContent}`, { display: 'block', minWidth: 0 });
 
-// Actions: side by side in a last, full-width line; every control at least 44px.
+// Actions: side by side in a last, full-width line; every control at least a touch target.
 stacked(`${bodyCell}[data-narrow="actions"]`, {
   order: 1,
   flex: '1 1 auto',
-  minWidth: 44,
+  minWidth: vars.touchTarget,
   // Captions keep whole words: a cell too narrow for its caption wraps to the next line instead.
   overflowWrap: 'normal',
 });
@@ -293,8 +293,8 @@ stacked(`${bodyCell}[data-narrow="actions"] > ${cellContent}`, {
 });
 stacked(`${bodyCell}[data-narrow="actions"] > ${cellContent} > *`, {
   flex: '1 1 auto',
-  minHeight: 44,
-  minWidth: 44,
+  minHeight: vars.touchTarget,
+  minWidth: vars.touchTarget,
 });
 stacked(`${bodyCell}[data-narrow="actions"][data-label]::before`, {
   content: 'attr(data-label) / ""',
@@ -311,9 +311,14 @@ stacked(`${bodyRow}[data-has-actions]::after`, { content: '""', order: 0, flexBa
 
 stacked(`${bodyCell}[data-narrow="hidden"]`, { display: 'none' });
 
-// Links in cells (score links, names) get a 44px hit area on touch screens.
+// Links in cells (score links, names) get a touch-target hit area on touch screens.
 globalStyle(`${wrapper} > table > tbody > tr > :is(td, th) a`, {
   '@media': {
-    [media.touch]: { display: 'inline-flex', alignItems: 'center', minHeight: 44, minWidth: 44 },
+    [media.touch]: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      minHeight: vars.touchTarget,
+      minWidth: vars.touchTarget,
+    },
   },
 });

@@ -116,9 +116,9 @@ export const close = style({
   alignItems: 'center',
   justifyContent: 'center',
   flexShrink: 0,
-  // 44px: a comfortable touch target (WCAG 2.5.5) on every screen.
-  width: 44,
-  height: 44,
+  // A comfortable touch target (`vars.touchTarget`, WCAG 2.5.5) on every screen.
+  width: vars.touchTarget,
+  height: vars.touchTarget,
   marginBlock: -2,
   border: 'none',
   borderRadius: vars.radius.pill,
@@ -165,9 +165,9 @@ export const footer = style({
   },
 });
 
-// Phone sheet: footer actions grow to share the full width (wrapping when they do not fit), 44px tall.
+// Phone sheet: footer actions grow to share the full width (wrapping when they do not fit), touch-target tall.
 globalStyle(`${footer} > *`, {
-  '@media': { [media.belowSm]: { flex: '1 1 auto', minHeight: 44 } },
+  '@media': { [media.belowSm]: { flex: '1 1 auto', minHeight: vars.touchTarget } },
 });
 
 // Messages that scroll themselves into view (FormErrorSummary, FormStatus) stop just inside the body:

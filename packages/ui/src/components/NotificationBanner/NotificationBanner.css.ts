@@ -71,9 +71,9 @@ export const close = style({
   alignItems: 'center',
   justifyContent: 'center',
   flexShrink: 0,
-  // A 44px touch target; the negative margins keep the banner compact.
-  width: 44,
-  height: 44,
+  // A touch target (`vars.touchTarget`, 44px); the negative margins keep the banner compact.
+  width: vars.touchTarget,
+  height: vars.touchTarget,
   marginBlock: -10,
   border: 'none',
   borderRadius: vars.radius.pill,

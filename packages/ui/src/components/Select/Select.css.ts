@@ -55,7 +55,7 @@ export const item = style({
   alignItems: 'center',
   gap: vars.space.sm,
   minHeight: 40,
-  '@media': { [media.touch]: { minHeight: 44 } },
+  '@media': { [media.touch]: { minHeight: vars.touchTarget } },
   paddingBlock: vars.space.sm,
   paddingInlineStart: vars.space['2xl'],
   paddingInlineEnd: vars.space.md,

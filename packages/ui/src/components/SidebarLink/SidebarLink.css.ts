@@ -8,7 +8,7 @@ export const link = style({
   alignItems: 'center',
   gap: vars.space.md,
   width: '100%',
-  minHeight: 44,
+  minHeight: vars.touchTarget,
   paddingBlock: vars.space.sm,
   paddingInline: vars.space.md,
   border: 'none',

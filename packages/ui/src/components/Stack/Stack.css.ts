@@ -1,5 +1,6 @@
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/contract.css';
+import { responsiveProperty } from '../_internal/responsiveStyles';
 
 const gap = Object.fromEntries(
   (Object.keys(vars.space) as Array<keyof typeof vars.space>).map((key) => [key, { gap: vars.space[key] }]),
@@ -35,3 +36,9 @@ export const stack = recipe({
 });
 
 export type StackVariants = NonNullable<RecipeVariants<typeof stack>>;
+
+// Breakpoint overrides of the responsive props (after the recipe, so they win from their breakpoint up).
+export const gapAt = responsiveProperty((value) => ({ gap: value }));
+export const directionAt = responsiveProperty((value) => ({ flexDirection: value }));
+export const alignAt = responsiveProperty((value) => ({ alignItems: value }));
+export const justifyAt = responsiveProperty((value) => ({ justifyContent: value }));

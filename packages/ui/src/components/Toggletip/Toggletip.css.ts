@@ -24,7 +24,7 @@ export const content = style({
 
 export const arrow = style({ fill: vars.color.surfaceRaised, stroke: vars.color.border });
 
-/** The default trigger: a round "i" button, 32px with a mouse and 44px on touch screens. */
+/** The default trigger: a round "i" button, 32px with a mouse and a touch target (`vars.touchTarget`) on touch screens. */
 export const infoButton = style({
   display: 'inline-flex',
   alignItems: 'center',
@@ -40,7 +40,7 @@ export const infoButton = style({
   cursor: 'pointer',
   verticalAlign: 'middle',
   transition: `background-color ${vars.transition.fast}, color ${vars.transition.fast}`,
-  '@media': { [media.touch]: { width: 44, height: 44 } },
+  '@media': { [media.touch]: { width: vars.touchTarget, height: vars.touchTarget } },
   selectors: {
     '&:hover, &[data-state="open"]': { backgroundColor: vars.color.surfaceHover, color: vars.color.text },
     '&:focus-visible': focusRing,

@@ -46,7 +46,7 @@ export const control = style({
   boxSizing: 'border-box',
   width: '100%',
   fontFamily: vars.font.body,
-  minHeight: 44,
+  minHeight: vars.touchTarget,
   paddingBlock: vars.space.sm,
   paddingInline: vars.space.md,
   border: `1px solid ${vars.color.borderStrong}`,

@@ -1,5 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Checkbox, FormErrorSummary, Stack, Text, TextField, TextLink } from '@fantasy-cricket/ui';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Column,
+  Columns,
+  FormErrorSummary,
+  Stack,
+  Text,
+  TextField,
+  TextLink,
+} from '@fantasy-cricket/ui';
 import { messages, PASSWORD_MIN_REGISTER } from '@fantasy-cricket/rules';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -77,20 +88,24 @@ export function RegisterPage() {
           className={styles.form}
         >
           <FormErrorSummary message={formError} />
-          <div className={styles.row}>
-            <TextField
-              label="First name"
-              autoComplete="given-name"
-              error={errors.firstName?.message}
-              {...register('firstName')}
-            />
-            <TextField
-              label="Last name"
-              autoComplete="family-name"
-              error={errors.lastName?.message}
-              {...register('lastName')}
-            />
-          </div>
+          <Columns gap="md" collapseBelow="sm">
+            <Column>
+              <TextField
+                label="First name"
+                autoComplete="given-name"
+                error={errors.firstName?.message}
+                {...register('firstName')}
+              />
+            </Column>
+            <Column>
+              <TextField
+                label="Last name"
+                autoComplete="family-name"
+                error={errors.lastName?.message}
+                {...register('lastName')}
+              />
+            </Column>
+          </Columns>
           <TextField
             label="Email"
             type="email"

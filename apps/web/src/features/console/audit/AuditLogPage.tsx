@@ -1,4 +1,12 @@
-import { Card, createDataTableColumnHelper, DataTable, type DataTableColumn, QueryState } from '@fantasy-cricket/ui';
+import {
+  Card,
+  Column,
+  Columns,
+  createDataTableColumnHelper,
+  DataTable,
+  type DataTableColumn,
+  QueryState,
+} from '@fantasy-cricket/ui';
 import { useMemo } from 'react';
 import { queryState } from '../../../data/query-state';
 import { useAuditLogQuery } from '../../../data/operator/audit-log-query';
@@ -20,16 +28,16 @@ function Change({ entry }: { entry: AuditEntry }) {
   return (
     <details className={styles.details}>
       <summary className={styles.summary}>Before and after</summary>
-      <div className={styles.pairGrid}>
-        <div className={styles.field}>
+      <Columns gap="sm" collapseBelow="sm">
+        <Column className={styles.field}>
           <span className={styles.label}>Before</span>
           <pre className={styles.json}>{json(entry.Before)}</pre>
-        </div>
-        <div className={styles.field}>
+        </Column>
+        <Column className={styles.field}>
           <span className={styles.label}>After</span>
           <pre className={styles.json}>{json(entry.After)}</pre>
-        </div>
-      </div>
+        </Column>
+      </Columns>
     </details>
   );
 }

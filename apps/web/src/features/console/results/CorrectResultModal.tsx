@@ -1,5 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, FormErrorSummary, Modal, QueryState, Select, Text, TextField } from '@fantasy-cricket/ui';
+import {
+  Button,
+  Checkbox,
+  Column,
+  Columns,
+  FormErrorSummary,
+  Modal,
+  QueryState,
+  Select,
+  Text,
+  TextField,
+} from '@fantasy-cricket/ui';
 import { messages } from '@fantasy-cricket/rules';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -143,26 +154,30 @@ export function CorrectResultModal({ fixture, onOpenChange, onSubmit }: CorrectR
                 />
               )}
             />
-            <div className={styles.pairGrid}>
-              <fieldset className={styles.radios}>
-                <legend className={styles.label}>Won by</legend>
-                <label className={styles.radio}>
-                  <input type="radio" value="runs" {...register('marginKind')} />
-                  Runs
-                </label>
-                <label className={styles.radio}>
-                  <input type="radio" value="wickets" {...register('marginKind')} />
-                  Wickets
-                </label>
-              </fieldset>
-              <TextField
-                label="Margin"
-                inputMode="numeric"
-                hint="Leave empty when there is no margin (e.g. an award)."
-                error={errors.margin?.message}
-                {...register('margin')}
-              />
-            </div>
+            <Columns gap="sm" collapseBelow="sm">
+              <Column>
+                <fieldset className={styles.radios}>
+                  <legend className={styles.label}>Won by</legend>
+                  <label className={styles.radio}>
+                    <input type="radio" value="runs" {...register('marginKind')} />
+                    Runs
+                  </label>
+                  <label className={styles.radio}>
+                    <input type="radio" value="wickets" {...register('marginKind')} />
+                    Wickets
+                  </label>
+                </fieldset>
+              </Column>
+              <Column>
+                <TextField
+                  label="Margin"
+                  inputMode="numeric"
+                  hint="Leave empty when there is no margin (e.g. an award)."
+                  error={errors.margin?.message}
+                  {...register('margin')}
+                />
+              </Column>
+            </Columns>
             <TextField
               label="Method"
               hint="e.g. D/L; empty for none."
@@ -208,7 +223,7 @@ export function CorrectResultModal({ fixture, onOpenChange, onSubmit }: CorrectR
                       <Text as="span" size="sm" weight="semibold">
                         {team}
                       </Text>
-                      <div className={styles.pairGrid}>
+                      <div className={styles.choices}>
                         {list.map((player) => {
                           const id = String(player.PlayerID);
                           const checked = field.value.includes(id);

@@ -6,6 +6,7 @@ import {
   DataTable,
   type DataTableColumn,
   QueryState,
+  Stack,
   Text,
 } from '@fantasy-cricket/ui';
 import { useMemo, useState } from 'react';
@@ -80,12 +81,17 @@ export function SeasonsPage() {
     <Page title="Seasons" intro="Create seasons and choose which ones leagues can be started for." width="wide">
       <Card>
         <div className={styles.stack}>
-          <div className={styles.toolbar}>
+          <Stack
+            gap="sm"
+            direction={{ base: 'column', sm: 'row' }}
+            align={{ base: 'stretch', sm: 'center' }}
+            justify={{ base: 'start', sm: 'between' }}
+          >
             <Text tone="muted" size="sm">
               A new season is inactive until you activate it.
             </Text>
             <Button onClick={() => setCreating(true)}>New season</Button>
-          </div>
+          </Stack>
           <QueryState
             {...queryState(seasons)}
             loadingText="Loading seasons…"

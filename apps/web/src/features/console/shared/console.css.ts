@@ -1,4 +1,4 @@
-import { vars } from '@fantasy-cricket/ui';
+import { media, vars } from '@fantasy-cricket/ui';
 import { style, styleVariants } from '@vanilla-extract/css';
 
 /** A column of blocks (cards, forms, tables) with the scale's gap. */
@@ -13,16 +13,6 @@ export const actions = style({
   flexWrap: 'wrap',
   gap: vars.space.sm,
   alignItems: 'center',
-});
-
-/** The block's intro line and its controls: one column on phones, side by side from 600px. */
-export const toolbar = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  '@media': {
-    'screen and (min-width: 600px)': { flexDirection: 'row', alignItems: 'center', justifyContent: 'space-between' },
-  },
 });
 
 export const badge = style({
@@ -78,28 +68,29 @@ export const details = style({ display: 'flex', flexDirection: 'column', gap: va
 
 export const summary = style({
   cursor: 'pointer',
-  minHeight: '2.75rem',
+  minHeight: vars.touchTarget,
   display: 'flex',
   alignItems: 'center',
   color: vars.color.link,
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' } },
 });
 
-export const pairGrid = style({
+/** Many short choices (checkboxes): one column on phones, two from the kit's `sm` breakpoint. */
+export const choices = style({
   display: 'grid',
-  gridTemplateColumns: '1fr',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.sm,
-  '@media': { 'screen and (min-width: 700px)': { gridTemplateColumns: '1fr 1fr' } },
+  '@media': { [media.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
 export const fileInput = style({
   font: 'inherit',
   maxWidth: '100%',
-  minHeight: '2.75rem',
+  minHeight: vars.touchTarget,
   selectors: {
     '&::file-selector-button': {
       font: 'inherit',
-      minHeight: '2.75rem',
+      minHeight: vars.touchTarget,
       marginInlineEnd: vars.space.sm,
       padding: `0 ${vars.space.md}`,
       borderRadius: vars.radius.md,
@@ -125,7 +116,12 @@ export const radios = style({
   padding: 0,
 });
 
-export const radio = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, minHeight: '2.75rem' });
+export const radio = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minHeight: vars.touchTarget,
+});
 
 export const numberInput = style({ width: '7rem' });
 

@@ -1,13 +1,7 @@
 import { vars } from '@fantasy-cricket/ui';
 import { style } from '@vanilla-extract/css';
 
-export const tools = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  gap: vars.space.sm,
-  marginBottom: vars.space.sm,
-  '@media': { 'screen and (min-width: 600px)': { gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)' } },
-});
+export const tools = style({ marginBottom: vars.space.sm });
 
 export const list = style({
   display: 'flex',
@@ -21,7 +15,7 @@ export const list = style({
 export const option = style({
   display: 'block',
   width: '100%',
-  minHeight: '44px',
+  minHeight: vars.touchTarget,
   padding: vars.space.sm,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,

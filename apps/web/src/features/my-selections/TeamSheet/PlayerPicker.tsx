@@ -1,5 +1,5 @@
 import { duplicatesMessage } from '@fantasy-cricket/rules';
-import { Modal, Select, TextField } from '@fantasy-cricket/ui';
+import { Column, Columns, Modal, Select, TextField } from '@fantasy-cricket/ui';
 import { useMemo, useState } from 'react';
 import type { PlayerOption } from '../../../data/cricket/types';
 import type { PlayerFigures } from '../../../data/picks/types';
@@ -65,21 +65,25 @@ export function PlayerPicker({
       size="lg"
       onCloseAutoFocus={onCloseAutoFocus}
     >
-      <div className={styles.tools}>
-        <TextField
-          label="Search players"
-          type="search"
-          hint="Name or team"
-          value={query}
-          onChange={(event) => setQuery(event.currentTarget.value)}
-        />
-        <Select
-          label="Sort by"
-          options={pickerSorts.map((s) => ({ value: s, label: pickerSortLabels[s] }))}
-          value={sort}
-          onValueChange={(value) => setSort(value as PickerSort)}
-        />
-      </div>
+      <Columns gap="sm" collapseBelow="sm" className={styles.tools}>
+        <Column width="3/5">
+          <TextField
+            label="Search players"
+            type="search"
+            hint="Name or team"
+            value={query}
+            onChange={(event) => setQuery(event.currentTarget.value)}
+          />
+        </Column>
+        <Column>
+          <Select
+            label="Sort by"
+            options={pickerSorts.map((s) => ({ value: s, label: pickerSortLabels[s] }))}
+            value={sort}
+            onValueChange={(value) => setSort(value as PickerSort)}
+          />
+        </Column>
+      </Columns>
       {figuresNote ? <p className={styles.status}>{figuresNote}</p> : null}
       <p className={styles.status} role="status">
         {entries.length === 1 ? '1 player' : `${entries.length} players`}

@@ -1,4 +1,4 @@
-import { vars } from '@fantasy-cricket/ui';
+import { media, vars } from '@fantasy-cricket/ui';
 import { style } from '@vanilla-extract/css';
 
 export const sheet = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, minWidth: 0 });
@@ -28,7 +28,7 @@ export const slots = style({
   margin: 0,
   padding: 0,
   listStyle: 'none',
-  '@media': { 'screen and (min-width: 900px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+  '@media': { [media.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
 export const slot = style({
@@ -61,7 +61,7 @@ export const slotLabel = style({
 export const slotActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 
 /** An empty slot: the whole row is the button (a large touch target). */
-export const choose = style({ width: '100%', minHeight: '44px', justifyContent: 'center' });
+export const choose = style({ width: '100%', minHeight: vars.touchTarget, justifyContent: 'center' });
 
 export const error = style({ margin: 0, color: vars.color.errorFg, fontSize: vars.fontSize.sm });
 
