@@ -13,7 +13,6 @@ import {
 import {
   appearanceCounts,
   appearancePoints,
-  checkFeaturePoints,
   DEFAULT_PS_POINTS,
   economyBand,
   playerPoints,
@@ -227,18 +226,6 @@ describe('Player Selection points', () => {
       [2, { line: { ...zero, wickets: 1, ballsBowled: 24, runsConceded: 30 }, positionId: POSITION.Bowler }],
     ]);
     expect(teamPoints([1, 2, 3], lines)).toBe(10 + 25);
-  });
-
-  it('checks configured points: whole number from 0 to MaxPoints', () => {
-    const duck = FEATURES.find((f) => f.id === PS.Duck)!;
-    expect(checkFeaturePoints(PS.Duck, 0)).toBeNull();
-    expect(checkFeaturePoints(PS.Duck, duck.maxPoints)).toBeNull();
-    expect(checkFeaturePoints(PS.Duck, -2)).toBe(
-      `Points for "Duck" must be between 0 and ${duck.maxPoints} inclusive.`,
-    );
-    expect(checkFeaturePoints(PS.Duck, duck.maxPoints + 1)).toMatch(/between 0 and/);
-    expect(checkFeaturePoints(PS.Duck, 1.5)).toBe('Points must be a whole number.');
-    expect(checkFeaturePoints(PS.Duck, '')).toBe('Points are required.');
   });
 
   it("uses the issue's standard T20 table as the Player Selection defaults", () => {

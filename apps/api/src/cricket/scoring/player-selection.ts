@@ -1,4 +1,3 @@
-import { messages } from '@fantasy-cricket/rules';
 import type { PlayerFixtureStatsTable } from '../../db/schema';
 import { FEATURES, FEATURES_BY_ID, feature, POSITION, type PositionId } from '../catalogue';
 import { type FixtureOutcome, lineScores } from './scored';
@@ -275,17 +274,4 @@ export function teamPoints(
     if (l) total += playerPoints(l.line, l.positionId, config).total;
   }
   return total;
-}
-
-/**
- * The admin rule "Points between 0 and MaxPoints": the value configured is always a magnitude; a
- * penalty feature (sign -1) subtracts it. Returns the spec's message, or null when valid.
- */
-export function checkFeaturePoints(featureId: number, value: unknown): string | null {
-  const f = feature(featureId);
-  if (value === null || value === undefined || value === '') return messages.configure.pointsRequired;
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n) || !Number.isInteger(n)) return messages.configure.pointsWhole;
-  if (n < 0 || n > f.maxPoints) return messages.configure.pointsRange(f.name, f.maxPoints);
-  return null;
 }

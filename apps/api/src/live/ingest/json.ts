@@ -21,5 +21,5 @@ export function stableJson(value: unknown): string {
 /** Whether two values are the same JSON (key order aside). */
 export const sameJson = (a: unknown, b: unknown): boolean => stableJson(a) === stableJson(b);
 
-/** A jsonb column's value: parsed when the driver gave it as text. */
-export const readJson = <T>(column: unknown): T => (typeof column === 'string' ? JSON.parse(column) : column) as T;
+/** A jsonb column's value: parsed when the driver gave it as text (the one reader, `db/parse.ts`). */
+export { parseJson as readJson } from '../../db/parse';
