@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * The API's import graph against its layer order (docs/decisions/0038-results-pipeline.md).
  *
@@ -12,8 +11,8 @@
  * Imports are read with TypeScript's pre-processor: static imports (type-only ones too), `export …
  * from`, `import x = require()` and dynamic `import()`; packages (bare specifiers) are not units.
  *
- * Run: node scripts/check-imports.mjs (exit 1 with one line per fault). The API tests run it too
- * (apps/api/test/import-layers.test.ts).
+ * Run: node --import tsx scripts/check-imports.ts [src folder] (exit 1 with one line per fault). The API tests
+ * run it too (apps/api/test/import-layers.test.ts), and scripts/test-all.sh beside the lint.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -26,7 +25,7 @@ export const API_SRC = fileURLToPath(new URL('../apps/api/src/', import.meta.url
  * The API's layers, lowest first. Within a layer the units do not depend on each other's layer
  * position (a cycle between them still fails).
  */
-export const API_LAYERS = [
+export const API_LAYERS: readonly (readonly string[])[] = [
   // Settings and the database: schema, migrations, transactions, notifications.
   ['config', 'db'],
   // The results pipeline: the one way a result comes in, and the subscriber list it runs.
@@ -56,8 +55,18 @@ export const API_LAYERS = [
 const SOURCE = /\.(ts|mts|mjs|js)$/;
 const RESOLVE = ['', '.ts', '.mts', '.mjs', '.js', '/index.ts'];
 
-function sourceFiles(dir) {
-  const out = [];
+/** One relative import: where it is, what it names, and the units it goes between. */
+export interface ImportEdge {
+  file: string;
+  line: number;
+  specifier: string;
+  from: string;
+  /** The target's unit; null outside the source folder; undefined when it resolves to no file. */
+  to: string | null | undefined;
+}
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
@@ -67,12 +76,13 @@ function sourceFiles(dir) {
 }
 
 /** `src/cricket/import/write.ts` → `cricket`; `src/app.ts` → `app`. */
-export function unitOf(srcDir, file) {
+export function unitOf(srcDir: string, file: string): string {
   const parts = relative(srcDir, file).split(sep);
-  return parts.length > 1 ? parts[0] : parts[0].replace(SOURCE, '');
+  const first = parts[0] ?? '';
+  return parts.length > 1 ? first : first.replace(SOURCE, '');
 }
 
-function resolveSpecifier(from, specifier) {
+function resolveSpecifier(from: string, specifier: string): string | undefined {
   const base = resolve(dirname(from), specifier);
   for (const ext of RESOLVE) {
     const path = base + ext;
@@ -85,8 +95,8 @@ function resolveSpecifier(from, specifier) {
  * Every relative import between files of `srcDir`: { file, line, specifier, from, to } with `from`
  * and `to` the units. An import that resolves to no file is reported with `to: undefined`.
  */
-export function importEdges(srcDir = API_SRC) {
-  const edges = [];
+export function importEdges(srcDir: string = API_SRC): ImportEdge[] {
+  const edges: ImportEdge[] = [];
   for (const file of sourceFiles(srcDir)) {
     const text = readFileSync(file, 'utf8');
     for (const imp of ts.preProcessFile(text, true, true).importedFiles) {
@@ -107,29 +117,31 @@ export function importEdges(srcDir = API_SRC) {
 }
 
 /** Strongly connected components of more than one unit (Tarjan), each sorted, in a stable order. */
-function unitCycles(graph) {
+function unitCycles(graph: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
   let index = 0;
-  const stack = [];
-  const state = new Map();
-  const cycles = [];
-  const visit = (v) => {
-    state.set(v, { index, low: index, onStack: true });
+  const stack: string[] = [];
+  const state = new Map<string, { index: number; low: number; onStack: boolean }>();
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    const sv = { index, low: index, onStack: true };
+    state.set(v, sv);
     index += 1;
     stack.push(v);
     for (const w of [...(graph.get(v) ?? [])].sort()) {
-      if (!state.has(w)) {
+      const sw = state.get(w);
+      if (!sw) {
         visit(w);
-        state.get(v).low = Math.min(state.get(v).low, state.get(w).low);
-      } else if (state.get(w).onStack) {
-        state.get(v).low = Math.min(state.get(v).low, state.get(w).index);
+        sv.low = Math.min(sv.low, state.get(w)!.low);
+      } else if (sw.onStack) {
+        sv.low = Math.min(sv.low, sw.index);
       }
     }
-    if (state.get(v).low === state.get(v).index) {
-      const component = [];
-      let w;
+    if (sv.low === sv.index) {
+      const component: string[] = [];
+      let w: string | undefined;
       do {
-        w = stack.pop();
-        state.get(w).onStack = false;
+        w = stack.pop()!;
+        state.get(w)!.onStack = false;
         component.push(w);
       } while (w !== v);
       if (component.length > 1) cycles.push(component.sort());
@@ -140,14 +152,56 @@ function unitCycles(graph) {
 }
 
 /**
- * The faults of `edges` against `layers`: one message per upward import, unresolved import, unit
- * without a layer, and folder cycle (with the imports that make it).
+ * One way round a cycle of units, shortest from its first unit back to it, each step with the first
+ * import that makes it: `standings → live (standings/standings.ts:7) → standings (live/events.ts:4)`.
  */
-export function layerFaults(edges, layers = API_LAYERS) {
-  const layerOf = new Map(layers.flatMap((units, i) => units.map((u) => [u, i])));
-  const faults = [];
-  const unplaced = new Set();
-  const graph = new Map();
+function describeCycle(
+  cycle: readonly string[],
+  graph: ReadonlyMap<string, ReadonlySet<string>>,
+  edges: readonly ImportEdge[],
+): string {
+  const members = new Set(cycle);
+  const start = cycle[0]!;
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  let last: string | undefined;
+  while (queue.length && last === undefined) {
+    const u = queue.shift()!;
+    for (const v of [...(graph.get(u) ?? [])].sort()) {
+      if (!members.has(v)) continue;
+      if (v === start) {
+        last = u;
+        break;
+      }
+      if (!cameFrom.has(v)) {
+        cameFrom.set(v, u);
+        queue.push(v);
+      }
+    }
+  }
+  const path = [start];
+  for (let u = last; u !== undefined && u !== start; u = cameFrom.get(u)) path.splice(1, 0, u);
+  path.push(start);
+  const steps = path.slice(1).map((to, i) => {
+    const from = path[i]!;
+    const e = edges.find((x) => x.from === from && x.to === to);
+    return `${to} (${e ? `${e.file}:${e.line}` : '?'})`;
+  });
+  return [start, ...steps].join(' → ');
+}
+
+/**
+ * The faults of `edges` against `layers`: one message per upward import, unresolved import, unit
+ * without a layer, and folder cycle (one way round it, with the imports that make it).
+ */
+export function layerFaults(
+  edges: readonly ImportEdge[],
+  layers: readonly (readonly string[])[] = API_LAYERS,
+): string[] {
+  const layerOf = new Map(layers.flatMap((units, i) => units.map((u) => [u, i] as const)));
+  const faults: string[] = [];
+  const unplaced = new Set<string>();
+  const graph = new Map<string, Set<string>>();
   for (const e of edges) {
     const where = `${e.file}:${e.line}`;
     if (e.to === undefined) {
@@ -156,8 +210,9 @@ export function layerFaults(edges, layers = API_LAYERS) {
     }
     if (e.to === null || e.to === e.from) continue;
     for (const u of [e.from, e.to]) if (!layerOf.has(u)) unplaced.add(u);
-    if (!graph.has(e.from)) graph.set(e.from, new Set());
-    graph.get(e.from).add(e.to);
+    const targets = graph.get(e.from) ?? new Set<string>();
+    targets.add(e.to);
+    graph.set(e.from, targets);
     const a = layerOf.get(e.from);
     const b = layerOf.get(e.to);
     if (a !== undefined && b !== undefined && b > a) {
@@ -165,19 +220,14 @@ export function layerFaults(edges, layers = API_LAYERS) {
     }
   }
   for (const u of [...unplaced].sort())
-    faults.push(`${u}: not in the layer order (scripts/check-imports.mjs API_LAYERS)`);
-  for (const cycle of unitCycles(graph)) {
-    const members = new Set(cycle);
-    const through = edges
-      .filter((e) => e.to && e.to !== e.from && members.has(e.from) && members.has(e.to))
-      .map((e) => `${e.file}:${e.line} → ${e.to}`);
-    faults.push(`folder cycle ${cycle.join(' ↔ ')}: ${through.join('; ')}`);
-  }
+    faults.push(`${u}: not in the layer order (scripts/check-imports.ts API_LAYERS)`);
+  for (const cycle of unitCycles(graph))
+    faults.push(`folder cycle among ${cycle.join(', ')}: ${describeCycle(cycle, graph, edges)}`);
   return faults;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const edges = importEdges();
+  const edges = importEdges(process.argv[2] ? resolve(process.argv[2]) : API_SRC);
   const faults = layerFaults(edges);
   if (faults.length) {
     console.error(`apps/api/src import layers: ${faults.length} fault${faults.length === 1 ? '' : 's'}`);
