@@ -148,7 +148,7 @@ function unitCycles(graph: ReadonlyMap<string, ReadonlySet<string>>): string[][]
     }
   };
   for (const v of [...graph.keys()].sort()) if (!state.has(v)) visit(v);
-  return cycles.sort((a, b) => a[0].localeCompare(b[0]));
+  return cycles.sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''));
 }
 
 /**
