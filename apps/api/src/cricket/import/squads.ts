@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema';
-import { withTransaction } from '../../db/transaction';
 import { recordResults } from '../../results/pipeline';
 import { POSITIONS, type PositionId, positionIdByName } from '../catalogue';
 import { ensureSeason, ensureTeams } from '../db-util';
@@ -359,10 +358,11 @@ export async function importSquads(
       t.players.map((p, i) => ({ where: `${t.name} players.${i}`, team: t.name, teamCode: t.code, record: { ...p } })),
     ),
   };
-  return withTransaction(db, async (trx) => {
+  // writeSquadRecords records the matches of players who moved; this settles them once committed.
+  return recordResults(db, 'positions', async (trx) => {
     const lines = await writeSquadRecords(trx, records);
     const bad = lines.find((l) => l.status === 'failed' || l.status === 'conflict');
     if (bad) throw new Error(`${bad.key}: ${bad.reason}`);
-    return { players: lines.length, lines };
+    return { value: { players: lines.length, lines }, fixtureIds: [] };
   });
 }
