@@ -79,10 +79,11 @@ function ascendingOnce(ids: Iterable<number>): number[] {
   return [...new Set([...ids].map((id) => Math.trunc(id)))].sort((a, b) => a - b);
 }
 
-const toStderr = (f: ResultFailure) =>
-  console.error(
-    `result ${f.phase === 'transaction' ? 'not stored' : 'stored'}: ${f.subscriber} failed (${f.change.source}, fixtures ${f.change.fixtureIds.join(', ')}): ${messageOf(f.error)}`,
-  );
+const toStderr = (f: ResultFailure) => {
+  const what = f.phase === 'transaction' ? 'result not stored' : 'result stored';
+  const fixtures = `${f.change.source}, fixtures ${f.change.fixtureIds.join(', ')}`;
+  console.error(`${what}: ${f.subscriber} failed (${fixtures}): ${messageOf(f.error)}`);
+};
 
 /** The `committed` work owed by records made inside one transaction, for the record that opened it. */
 interface Owed {

@@ -25,10 +25,10 @@ import { rankedRows } from './standings';
  * version at a time, however many requests wait for it.
  *
  * The counters are bumped in the transaction that changes anything a leaderboard shows — the results
- * pipeline's `touchStandings` for results, triggers for members, names, league settings and late auto-picks — so an entry
- * built before a commit is never served after it: by this process (its own writes are confirmed
- * before memory answers), nor by another on the same database once the commit's notification has
- * arrived (docs/decisions/0010-in-process-caches.md).
+ * pipeline's `touchStandings` for results, triggers for members, names, league settings and late
+ * auto-picks — so an entry built before a commit is never served after it: by this process (its own
+ * writes are confirmed before memory answers), nor by another on the same database once the commit's
+ * notification has arrived (docs/decisions/0010-in-process-caches.md).
  */
 
 const MAX_BYTES = 128 * 1024 * 1024;

@@ -240,9 +240,10 @@ export async function importReadMatches(
 
 /**
  * The matches of one batch, in one transaction, then the positions of the batch's players. Returns
- * the fixtures to re-score (the caller records them as results, once for the batch). Without `savepoints` a failed match fails the
- * batch (the caller retries it match by match): one savepoint per match cost a round trip each, and
- * a file failing to write is rare (malformed ones fail in the parser, before any batch).
+ * the fixtures to re-score (the caller records them as results, once for the batch). Without
+ * `savepoints` a failed match fails the batch (the caller retries it match by match): one savepoint
+ * per match cost a round trip each, and a file failing to write is rare (malformed ones fail in the
+ * parser, before any batch).
  */
 async function importBatch(
   trx: Kysely<DB>,
