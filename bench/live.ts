@@ -2,13 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { onResultChanged } from '../apps/api/src/cricket/scoring/rescore';
 import type { CricsheetMatch } from '../apps/api/src/cricket/import/cricsheet-format';
 import type { Database } from '../apps/api/src/db/database';
 import { ballsOf, type LiveBall } from '../apps/api/src/live/feed';
 import { applyBall, flushLive, startLive } from '../apps/api/src/live/ingest';
 import { liveStandings, liveStandingsSnapshot } from '../apps/api/src/live/standings';
 import { refreshStandingsPoints } from '../apps/api/src/standings/materialize';
+import { recordResults } from '../apps/api/src/results/pipeline';
 import { type BenchDb, freshBenchDb } from './lib/db';
 import { IPL_DIR, QUICK, ROOT, scratch } from './lib/env';
 import { type Child, cpuMs, startApi } from './lib/proc';
@@ -30,7 +30,7 @@ import type { OpenedReply, WorkerReport } from './lib/sse-worker';
  *    every client must get every event of its topic exactly once (counted by event id per client).
  * 2. Per-ball incremental re-score of the live fixture in a 10,000-member Player Selection league
  *    (110,000 picks on it) against the full re-score of the same match (the scored IPL copy of it,
- *    the same league and picks): `onResultChanged` in the result's transaction plus
+ *    the same league and picks): the results pipeline's transaction subscribers in the result's transaction plus
  *    `refreshStandingsPoints`, as the final import does. Target: a ball ≤ 5 % of the full re-score.
  */
 
@@ -251,7 +251,7 @@ async function rescore(database: Database, s: Seeded, balls: LiveBall[], deltaBa
                   WHERE fixture_id = ${s.scored} AND player_id = ${top.player_id}`.execute(trx);
         await sql`UPDATE fixture_results SET winner_team_id = ${i % 2 ? top.winner : top.loser}
                   WHERE fixture_id = ${s.scored}`.execute(trx);
-        await onResultChanged(trx, s.scored);
+        await recordResults(trx, 'correction', async () => ({ value: undefined, fixtureIds: [s.scored] }));
       }),
     );
     const refresh = await timed(() => refreshStandingsPoints(db, [s.scored]));
@@ -527,7 +527,7 @@ export async function live(): Promise<BenchReport> {
             fmt.ms(standingsShare),
             BALLS_TIMED,
           ],
-          ['full re-score (onResultChanged + refreshStandingsPoints)', fmt.ms(fullMs), '', ROUNDS],
+          ['full re-score (result subscribers + refreshStandingsPoints)', fmt.ms(fullMs), '', ROUNDS],
           ['ratio', fmt.pct(ratio), '', ''],
         ],
         notes: [

@@ -1,8 +1,12 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { registerResultSubscribers } from '../apps/api/src/app';
 import { machine, QUICK, RESULTS_DIR, TMP_DIR } from './lib/env';
 import { type BenchReport, renderTable, renderTargets, type TargetCheck } from './lib/report';
+
+// Imports and re-scores made in this process go through the app's results pipeline.
+registerResultSubscribers();
 
 /**
  * `pnpm bench [name…]`: runs the benchmarks (all, in this order, or the ones named), prints a table per

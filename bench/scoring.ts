@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { onResultChanged } from '../apps/api/src/cricket/scoring/rescore';
 import { runHousekeeping } from '../apps/api/src/housekeeping';
 import { loadLeague } from '../apps/api/src/leagues/access';
 import { buildLeaderboard } from '../apps/api/src/standings/cache';
 import { refreshStandingsPoints } from '../apps/api/src/standings/materialize';
+import { recordResults } from '../apps/api/src/results/pipeline';
 import { freshBenchDb, type Target, withDb } from './lib/db';
 import { QUICK } from './lib/env';
 import { type BenchReport, fmt, log, median, type TargetCheck, timed } from './lib/report';
@@ -92,7 +92,7 @@ async function runTarget(target: Target) {
                     WHERE fixture_id = ${fixtureId} AND player_id = ${top.player_id}`.execute(trx);
           await sql`UPDATE fixture_results SET winner_team_id = ${i % 2 ? top.winner : top.loser}
                     WHERE fixture_id = ${fixtureId}`.execute(trx);
-          await onResultChanged(trx, fixtureId);
+          await recordResults(trx, 'correction', async () => ({ value: undefined, fixtureIds: [fixtureId] }));
         }),
       );
       const refresh = await timed(() => refreshStandingsPoints(db, [fixtureId]));
@@ -174,7 +174,7 @@ export async function scoring(): Promise<BenchReport> {
           ];
         }),
         notes: [
-          'hook = onResultChanged in the result’s transaction (derived winners and stat counts, versions); points = refreshStandingsPoints (every league’s standings_points for the fixture, one league per transaction).',
+          'hook = the results pipeline’s transaction subscribers in the result’s transaction (derived winners and stat counts, versions, result emails); points = refreshStandingsPoints (every league’s standings_points for the fixture, one league per transaction).',
           'baseline = INSERT INTO scratch SELECT id, 1 FROM <picks of the fixture> (a logged table, like the product’s).',
           `leagues of ${MEMBERS.toLocaleString('en')} members; Player Selection members pick 11 players, Match Prediction members 6 features.`,
         ],

@@ -57,6 +57,7 @@ vitest_json() { # vitest_json <name> <dir> <args...>: run vitest and keep its JS
 
 step "chromium available" ensure_chromium
 step "lint (biome)" pnpm exec biome check .
+step "API import layers (no upward import, no folder cycle)" node --import tsx scripts/check-imports.ts
 step "dependency audit (pnpm audit --prod: no high or critical)" node scripts/audit.mjs
 step "openapi.yaml lint (redocly)" pnpm exec redocly lint openapi.yaml --format=stylish
 step "api-client types match openapi.yaml" pnpm --filter @fantasy-cricket/api-client codegen:check

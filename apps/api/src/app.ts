@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
+import { recomputeDerived } from './cricket/scoring/derived';
 import type { Database } from './db/database';
+import { updatePlannerStatistics } from './db/maintenance';
 import { EmailWorker } from './email/worker';
 import { fileTransport, type MailTransport, smtpTransport } from './email/transport';
 import { handlers as defaultHandlers } from './handlers';
@@ -15,6 +17,10 @@ import { helmetHeaders, installApiNoStore, installSecurityHeaders } from './http
 import { registerWeb, type WebApp } from './http/web';
 import { installXsrf } from './http/xsrf';
 import { closeLiveHub } from './live/hub';
+import { queueResultEmails } from './reminders/result-queue';
+import { type ResultFailure, type ResultSubscriber, resultsPipeline } from './results/pipeline';
+import { touchStandings } from './standings/cache';
+import { refreshStandingsPoints } from './standings/materialize';
 
 export interface BuildAppOptions {
   database: Database;
@@ -34,6 +40,52 @@ export interface BuildAppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+  }
+}
+
+/**
+ * What follows every result (src/results/pipeline.ts), in this order. In the result's transaction,
+ * all or nothing with it: the fixture's derived winners and stat counts, the standings versions that
+ * make every cache drop what it computed from the old result, the result email queued (or re-queued
+ * when the result changed). Once committed, failures reported and the result standing: every
+ * league's standings points computed ahead of the readers, and on PGlite the planner statistics of
+ * the tables that grew. The demo's upkeep joins them where the demo runs (main.ts).
+ */
+export const RESULT_SUBSCRIBERS: readonly ResultSubscriber[] = [
+  {
+    name: 'derived figures',
+    phase: 'transaction',
+    run: (trx, change) => recomputeDerived(trx, { fixtureIds: change.fixtureIds }),
+  },
+  { name: 'standings versions', phase: 'transaction', run: (trx, change) => touchStandings(trx, change.fixtureIds) },
+  { name: 'result emails', phase: 'transaction', run: (trx, change) => queueResultEmails(trx, change.fixtureIds) },
+  {
+    name: 'standings points',
+    phase: 'committed',
+    ifFailed: 'they are computed on the next read',
+    run: (db, change) => refreshStandingsPoints(db, change.fixtureIds),
+  },
+  { name: 'planner statistics', phase: 'committed', run: (db) => updatePlannerStatistics(db) },
+];
+
+/**
+ * Registers RESULT_SUBSCRIBERS on the process's results pipeline (again: each takes its own place),
+ * reporting failures to `log` (default stderr): the app, the CLI and the API tests' setup call it.
+ */
+export function registerResultSubscribers(log?: {
+  error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}): void {
+  resultsPipeline.use(...RESULT_SUBSCRIBERS);
+  if (log) {
+    resultsPipeline.reportTo((f: ResultFailure) =>
+      log[f.phase === 'transaction' ? 'error' : 'warn'](
+        { err: f.error, subscriber: f.subscriber, source: f.change.source, fixtureIds: f.change.fixtureIds },
+        f.phase === 'transaction'
+          ? `result not stored: ${f.subscriber} failed`
+          : `after a result: ${f.subscriber} failed`,
+      ),
+    );
   }
 }
 
@@ -70,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mail = new EmailWorker({ db: database.db, transport, settings: config.email, log: app.log });
   const deps: AppDeps = { db: database.db, config, mail, log: app.log };
   app.decorate('deps', deps);
+  registerResultSubscribers(app.log);
 
   await app.register(fastifyCookie);
   // helmet's headers for these options, computed once and set on every answer (src/http/security-headers.ts).

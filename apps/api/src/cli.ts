@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { registerResultSubscribers } from './app';
 import { formatBacktest, runBacktest } from './autopick/backtest';
 import { backupPglite, restorePglite } from './backup/pglite';
 import { loadConfig, REPO_ROOT } from './config';
-import { loadDemoSeason } from './cricket/demo/season';
 import { type ImportReportEntry, importCricsheetPath } from './cricket/import/folder';
 import { applyPositions } from './cricket/import/positions';
 import { importResults, readResultsFile } from './cricket/import/results';
@@ -11,14 +11,15 @@ import type { RowReport } from './cricket/import/rows';
 import { importSchedule, readScheduleFile } from './cricket/import/schedule';
 import { importSquads, readSquadsFile } from './cricket/import/squads';
 import { fixturesOfPlayers } from './cricket/import/players';
-import { onResultsChanged } from './cricket/scoring/rescore';
 import { playerStats } from './cricket/stats';
 import { type Database, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { loadDemoSeason } from './demo/season';
 import { replayMatch } from './live/runner';
 import { operatorCommand } from './operator/cli';
 import { linesOfRows, withCliRun } from './operator/cli-runs';
 import { lineOfEntry } from './operator/cricsheet-files';
+import { recordResults } from './results/pipeline';
 
 const USAGE = `Usage: pnpm --filter @fantasy-cricket/api cli <command>
 
@@ -136,6 +137,8 @@ async function backtestCommand(args: string[]): Promise<number> {
 }
 
 async function main(argv: string[]): Promise<number> {
+  // What follows a result (re-scoring, result emails, standings points): the app's subscribers.
+  registerResultSubscribers();
   const [cmd, sub, arg] = argv;
   if (!cmd || cmd === 'help' || cmd === '--help') {
     console.log(USAGE);
@@ -214,10 +217,9 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (cmd === 'positions') {
-      const moved = await db.transaction().execute(async (trx) => {
+      const moved = await recordResults(db, 'positions', async (trx) => {
         const ids = await applyPositions(trx);
-        await onResultsChanged(trx, await fixturesOfPlayers(trx, ids));
-        return ids.length;
+        return { value: ids.length, fixtureIds: await fixturesOfPlayers(trx, ids) };
       });
       console.log(`${moved} player positions changed`);
       return 0;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig, openFileLimit } from './config';
 import { seedFaqs } from './content/faq';
-import { startDemo } from './cricket/demo/run';
+import { demoUpkeepSubscriber, startDemo } from './demo/run';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { runPickJobs } from './autopick/job';
@@ -12,6 +12,7 @@ import { LiveSupervisor } from './live/runner';
 import { startCricsheetFetchTimer } from './operator/fetch';
 import { runReminders } from './reminders/reminders';
 import { runResultEmails } from './reminders/result-emails';
+import { resultsPipeline } from './results/pipeline';
 
 /** Production entry: database, migrations, FAQ seed, the API and the built web app on one port. */
 async function main(): Promise<void> {
@@ -23,8 +24,9 @@ async function main(): Promise<void> {
 
   // The demo season: a fictional league whose past fixtures have results and whose future ones are open
   // for picks; at DEMO_PACE its fixtures are played live one after another, and demo members fill its
-  // Daily Challenges (cricket/demo/run.ts).
+  // Daily Challenges (demo/run.ts). Its upkeep also runs whenever a demo fixture's result comes in.
   const demo = config.demoSeason ? await startDemo(database.db, config.demoPace, app.log) : undefined;
+  if (demo) resultsPipeline.use(demoUpkeepSubscriber(demo));
 
   // Leagues: Daily Challenges for the coming match days, and Active leagues without fixtures left → Finished.
   // Safe with several API processes (advisory lock + unique index), so every process runs it.

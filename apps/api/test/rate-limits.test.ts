@@ -8,7 +8,7 @@ import { apiMessages, waitText } from '../src/http/errors';
 import { consume, consumeBackoff } from '../src/http/rate-limit';
 import { sha256 } from '../src/http/tokens';
 import { messages } from '@fantasy-cricket/rules';
-import { loadDemoSeason } from '../src/cricket/demo/season';
+import { loadDemoSeason } from '../src/demo/season';
 import { joinCodeBuckets } from '../src/leagues/code-attempts';
 import { linkToken, PASSWORD, type SignedIn, signUp, startTestApp, type TestApp, uniqueEmail } from './helpers';
 

@@ -4,7 +4,7 @@ import type { DB, MemberStatus } from '../db/schema';
 import { queueEmailOnce } from '../email/outbox';
 import { joinDecisionEmail, joinRequestEmail } from '../email/templates';
 import { HttpError } from '../http/errors';
-import { unsubscribeKey, unsubscribeToken } from '../reminders/unsubscribe-token';
+import { unsubscribeKey, unsubscribeToken } from '../email/unsubscribe-token';
 import { requireAdmin, requireMember } from './access';
 import { normaliseLeagueCode } from './codes';
 import { effectiveStatus } from './leagues';

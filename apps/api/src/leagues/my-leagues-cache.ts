@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { changeHub, listenedCache } from '../db/notifications';
 import type { DB } from '../db/schema';
-import { standingsVersions } from '../standings/cache';
+import { standingsVersions } from '../db/standings-versions';
 
 interface MyLeaguesEntry {
   /** The answer (LeagueView[] of leagues.ts). */
@@ -14,9 +14,9 @@ interface MyLeaguesEntry {
 }
 
 /**
- * My Leagues per user, per process (issue 8; docs/decisions/0010-in-process-caches.md). An answer is
+ * My Leagues per user, per process (docs/decisions/0010-in-process-caches.md). An answer is
  * kept with the standings versions of each of its leagues and version 0, read in the same statement
- * as its rows; it is served while the versions this process knows (src/standings/cache.ts, kept by
+ * as its rows; it is served while the versions this process knows (src/db/standings-versions.ts, kept by
  * notifications) still equal them, until the next start of a remaining fixture. Every change it shows
  * bumps one of them — members and display names, league settings (triggers of migration 0006),
  * fixtures' start times, status, additions, series names (0006, 0007) — and a change of the user's own

@@ -1,7 +1,7 @@
 import type { components } from '@fantasy-cricket/api-client';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
-import { fixtureInSql } from '../standings/points';
+import { idInSql } from '../db/id-list';
 
 /**
  * The live events (openapi.yaml `LiveEvent`): written in the transaction that causes them, with ids
@@ -76,7 +76,7 @@ export async function topicEventsAfter(
   if (fixtures.length === 0 && leagues.length === 0) return [];
   const { rows } = await sql<EventRow>`
     SELECT id, fixture_id, league_id, type, data FROM live_events
-    WHERE id > ${after} AND (${fixtureInSql('fixture_id', fixtures)} OR ${fixtureInSql('league_id', leagues)})
+    WHERE id > ${after} AND (${idInSql('fixture_id', fixtures)} OR ${idInSql('league_id', leagues)})
     ORDER BY id LIMIT ${limit}`.execute(db);
   return rows;
 }

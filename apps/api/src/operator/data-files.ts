@@ -5,6 +5,7 @@ import { type ScheduleLine, type ScheduleRecord, writeScheduleRecords } from '..
 import { type SquadLine, type SquadRecords, writeSquadRecords } from '../cricket/import/squads';
 import type { DB } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { recordResults } from '../results/pipeline';
 import type { Actor } from './access';
 import { recordAudit } from './audit';
 import { readDataFile } from './file-reader';
@@ -117,7 +118,9 @@ export async function importDataFile(
   let lines: ImportLine[] = [];
   let runId: number | null = null;
   try {
-    await db.transaction().execute(async (trx) => {
+    // A squad that moves players re-scores their matches in this transaction (recorded as results);
+    // the standings points follow once it committed (results/pipeline.ts).
+    await recordResults(db, 'positions', async (trx) => {
       const written = Array.isArray(read)
         ? await writeScheduleRecords(trx, read, { seasonSource: 'console' })
         : await writeSquadRecords(trx, read, { seasonSource: 'console' });
@@ -151,6 +154,7 @@ export async function importDataFile(
           Changed: lines.filter((l) => l.status !== 'unchanged').map((l) => `${l.status}: ${l.key}`),
         },
       });
+      return { value: undefined, fixtureIds: [] };
     });
   } catch (e) {
     if (!(e instanceof Rollback)) {

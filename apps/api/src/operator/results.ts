@@ -1,10 +1,10 @@
 import type { components } from '@fantasy-cricket/api-client';
 import type { Kysely, Selectable } from 'kysely';
 import { DEFAULT_FILE_LIMITS, type FileLimits } from '../config';
-import { afterResultsImported } from '../cricket/import/after';
-import { type ManualResult, writeResult } from '../cricket/import/results';
+import { type ManualResult, manualResultSource, writeResult } from '../cricket/import/results';
 import type { DB, FixtureResultsTable } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { recordResults } from '../results/pipeline';
 import type { Actor } from './access';
 import { recordAudit } from './audit';
 import { importCricsheetFiles } from './cricsheet-files';
@@ -286,7 +286,9 @@ export async function setFixtureResult(
   }
 
   const target = `fixture ${f.id} (${f.season}, ${f.name})`;
-  const { runId, changed } = await db.transaction().execute(async (trx) => {
+  // One transaction recorded as a result: writeResult re-scores the fixture in it, the standings
+  // points follow once it committed (results/pipeline.ts).
+  const runId = await recordResults(db, manualResultSource(status), async (trx) => {
     const locked = await trx
       .selectFrom('fixtures')
       .select('status')
@@ -320,9 +322,8 @@ export async function setFixtureResult(
     // A result set to what it already was changes nothing: the run is in the history, the audit log
     // (like a grant of an operator or activating an active season) records only changes.
     if (done === 'updated') await recordAudit(trx, actor, { action: 'fixture.result', target, before, after });
-    return { runId: id, changed: done === 'updated' };
+    return { value: id, fixtureIds: [] };
   });
-  if (changed) await afterResultsImported(db, [f.id]);
   return importRunReport(db, runId);
 }
 

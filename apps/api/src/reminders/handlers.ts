@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { PartialHandlerMap } from '../http/contract';
 import { HttpError } from '../http/errors';
 import { enforceRateLimit } from '../http/rate-limit';
-import { unsubscribeKey, verifyUnsubscribeToken } from './unsubscribe-token';
+import { unsubscribeKey, verifyUnsubscribeToken } from '../email/unsubscribe-token';
 
 const tokenSchema = z.object({ token: z.string() });
 

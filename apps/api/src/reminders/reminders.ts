@@ -3,7 +3,7 @@ import type { DB } from '../db/schema';
 import { queueEmailOnce } from '../email/outbox';
 import { pickReminderEmail, type ReminderFixture } from '../email/templates';
 import { leagueFixtureCondition } from '../leagues/fixtures';
-import { unsubscribeKey, unsubscribeToken } from './unsubscribe-token';
+import { unsubscribeKey, unsubscribeToken } from '../email/unsubscribe-token';
 
 export interface ReminderSettings {
   appUrl: string;

@@ -7,7 +7,7 @@ import { loadLeague } from '../leagues/access';
 import { leagueFixtureCondition } from '../leagues/fixtures';
 import { inStandingsWindowSql, isOwnFixture, rankByPoints } from '../standings/points';
 import { standingsData } from '../standings/standings';
-import { unsubscribeKey, unsubscribeToken } from './unsubscribe-token';
+import { unsubscribeKey, unsubscribeToken } from '../email/unsubscribe-token';
 
 export interface ResultEmailSettings {
   appUrl: string;

@@ -1,7 +1,8 @@
 import { messages } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
-import { changeHub, listenedCache } from '../db/notifications';
+import { changeHub } from '../db/notifications';
 import type { DB, LeagueTypeCode } from '../db/schema';
+import { standingsVersions } from '../db/standings-versions';
 import { assertLeagueType, type LeagueRecord, loadLeague } from '../leagues/access';
 import { leagueFixtureCondition } from '../leagues/fixtures';
 import { readableStandings } from './access';
@@ -10,7 +11,7 @@ import { approvedMembers, type Member, scoredFixtures } from './points';
 import { rankedRows } from './standings';
 
 /**
- * The leaderboards, served from memory (issue 8; docs/performance.md, "Standings cache").
+ * The leaderboards, served from memory (docs/performance.md, "Standings cache").
  *
  * Each API process keeps, per league, the serialised JSON of its leaderboard (the bytes the contract's
  * serialiser would write, with every `IsMe` false, plus where each member's flag sits), the league's
@@ -23,11 +24,11 @@ import { rankedRows } from './standings';
  * clock-driven change due) takes the full path: the usual access checks, then one build per league and
  * version at a time, however many requests wait for it.
  *
- * The counters are bumped in the transaction that changes anything a leaderboard shows — the re-score
- * hook for results, triggers for members, names, league settings and late auto-picks — so an entry
- * built before a commit is never served after it: by this process (its own writes are confirmed
- * before memory answers), nor by another on the same database once the commit's notification has
- * arrived (docs/decisions/0010-in-process-caches.md).
+ * The counters are bumped in the transaction that changes anything a leaderboard shows — the results
+ * pipeline's `touchStandings` for results, triggers for members, names, league settings and late
+ * auto-picks — so an entry built before a commit is never served after it: by this process (its own
+ * writes are confirmed before memory answers), nor by another on the same database once the commit's
+ * notification has arrived (docs/decisions/0010-in-process-caches.md).
  */
 
 const MAX_BYTES = 128 * 1024 * 1024;
@@ -114,59 +115,32 @@ export class LeaderboardCache {
 
 const caches = new WeakMap<Kysely<DB>, LeaderboardCache>();
 
-/** The cache of the process for this database handle (each app built on its own handle has its own). */
+/**
+ * The cache of the process for this database handle (each app built on its own handle has its own),
+ * emptied with the standings versions whenever the change listener (re)connects or drops.
+ */
 export function leaderboardCache(db: Kysely<DB>): LeaderboardCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new LeaderboardCache();
-    caches.set(db, cache);
+    const created = new LeaderboardCache();
+    changeHub(db)?.onReset(() => created.clear());
+    caches.set(db, created);
+    cache = created;
   }
   return cache;
 }
 
 /**
- * The standings versions (`standings_versions`) as this process knows them: read from the database
- * once, then kept up to date by the `v<scope>:<version>` notifications of `standings_touch`
- * (migration 0007), which carry the new value. Versions only grow, so a value read from the database
- * and a notified one combine by taking the larger. Used only while the change listener is up and this
- * process's own writes are confirmed (`ChangeHub.fresh()`); emptied when the listener (re)connects.
+ * Bumps the fixtures' versions and standings version 0 (once per transaction each; migration 0006),
+ * in the transaction that changed their results: every league's `standings_points` for them are
+ * recomputed on their next read (./materialize.ts) and every process drops the leaderboards it holds
+ * (this file). The results pipeline runs it for every result (src/app.ts, "standings versions").
  */
-export class StandingsVersions {
-  private readonly known = new Map<number, number>();
-
-  noted(scope: number, version: number): void {
-    const cur = this.known.get(scope);
-    if (cur === undefined || version > cur) this.known.set(scope, version);
-  }
-
-  get(scope: number): number | undefined {
-    return this.known.get(scope);
-  }
-
-  clear(): void {
-    this.known.clear();
-  }
-}
-
-const versionCaches = new WeakMap<Kysely<DB>, StandingsVersions | null>();
-
-/** The versions this handle's process knows; null when the handle has no change listener. */
-export function standingsVersions(db: Kysely<DB>): StandingsVersions | null {
-  return listenedCache(
-    versionCaches,
-    db,
-    () => new StandingsVersions(),
-    (versions, hub) => {
-      hub.on('v', (rest) => {
-        const [scope, version] = rest.split(':');
-        versions.noted(Number(scope), Number(version));
-      });
-      hub.onReset(() => {
-        versions.clear();
-        leaderboardCache(db).clear();
-      });
-    },
-  );
+export async function touchStandings(trx: Kysely<DB>, fixtureIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(fixtureIds)].map((id) => sql`(${Math.trunc(id)}::int)`);
+  if (ids.length === 0) return;
+  await sql`SELECT standings_touch_fixture(f.id) FROM (VALUES ${sql.join(ids)}) AS f(id)`.execute(trx);
+  await sql`SELECT standings_touch(0)`.execute(trx);
 }
 
 /** Reads the versions of `scopes` from the database (a scope without a row is at 0). */

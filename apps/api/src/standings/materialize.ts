@@ -1,9 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import { parseIntArray } from '../db/parse';
+import { idInSql } from '../db/id-list';
 import { withTransaction } from '../db/transaction';
 import type { DB, LeagueTypeCode } from '../db/schema';
 import { leagueFixtureCondition } from '../leagues/fixtures';
-import { fixtureInSql, memberFixturePointsSql, psFeaturePoints, scoredSql } from './points';
+import { memberFixturePointsSql, psFeaturePoints, scoredSql } from './points';
 
 /**
  * `standings_points`: each member's points per (league, scored fixture), the only input of the
@@ -37,9 +38,7 @@ async function stalePairs(db: Kysely<DB>, leagueId: number, fixtureIds: readonly
     FROM fixtures f
     LEFT JOIN standings_fixture_versions v ON v.fixture_id = f.id
     LEFT JOIN standings_points_computed c ON c.league_id = ${leagueId} AND c.fixture_id = f.id
-    WHERE ${fixtureInSql('f.id', fixtureIds)} AND (c.version IS NULL OR c.version <> coalesce(v.version, 0))`.execute(
-    db,
-  );
+    WHERE ${idInSql('f.id', fixtureIds)} AND (c.version IS NULL OR c.version <> coalesce(v.version, 0))`.execute(db);
   return new Map(rows.map((r) => [r.id, r.version]));
 }
 
@@ -80,7 +79,7 @@ export async function ensureStandingsPoints(
         ON CONFLICT (league_id, fixture_id) DO UPDATE SET version = excluded.version
       )
       DELETE FROM standings_points p
-      WHERE p.league_id = ${league.id} AND ${fixtureInSql('p.fixture_id', ids)}
+      WHERE p.league_id = ${league.id} AND ${idInSql('p.fixture_id', ids)}
         AND (p.fixture_id, p.user_id) NOT IN (SELECT fixture_id, user_id FROM fresh)`.execute(trx);
     return ids.length;
   });
@@ -103,7 +102,7 @@ export async function refreshStandingsPoints(
     JOIN leagues l ON ${leagueFixtureCondition('l', 'f')}
     LEFT JOIN standings_fixture_versions v ON v.fixture_id = f.id
     LEFT JOIN standings_points_computed c ON c.league_id = l.id AND c.fixture_id = f.id
-    WHERE ${fixtureInSql('f.id', fixtureIds)} AND ${scoredSql('f', 'r', now)}
+    WHERE ${idInSql('f.id', fixtureIds)} AND ${scoredSql('f', 'r', now)}
       AND (c.version IS NULL OR c.version <> coalesce(v.version, 0))
     GROUP BY l.id, l.league_type
     ORDER BY l.id`.execute(db);
@@ -129,7 +128,7 @@ export async function memberFixturePoints(
   await ensureStandingsPoints(db, league, fixtureIds, now);
   const { rows } = await sql<{ user_id: number; fixture_id: number; points: number }>`
     SELECT p.user_id, p.fixture_id, p.points FROM standings_points p
-    WHERE p.league_id = ${league.id} AND ${fixtureInSql('p.fixture_id', fixtureIds)}`.execute(db);
+    WHERE p.league_id = ${league.id} AND ${idInSql('p.fixture_id', fixtureIds)}`.execute(db);
   const out = new Map<number, Map<number, number>>();
   for (const r of rows) {
     if (!approved.has(r.user_id)) continue;
@@ -166,7 +165,7 @@ export async function memberTotals(
     SELECT p.user_id, sum(p.points) AS total, sum(p.points) FILTER (WHERE p.fixture_id = ${last ?? 0}) AS gained,
            count(*) FILTER (WHERE p.fixture_id <> ${last ?? 0}) AS others
     FROM standings_points p
-    WHERE p.league_id = ${league.id} AND ${fixtureInSql('p.fixture_id', fixtureIds)}
+    WHERE p.league_id = ${league.id} AND ${idInSql('p.fixture_id', fixtureIds)}
     GROUP BY p.user_id`.execute(db);
   const out = new Map<number, { total: number; gained: number; playedBefore: boolean }>();
   for (const r of rows) {

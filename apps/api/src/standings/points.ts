@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { idInSql } from '../db/id-list';
 import type { DB, LeagueTypeCode } from '../db/schema';
 import { isScoredSql } from '../cricket/scoring/scored';
 import { leagueFixtureCondition } from '../leagues/fixtures';
@@ -73,7 +74,7 @@ export function mpPickPointsSql(
 function startedFixturesSql(leagueId: number, now: Date, filter: RowFilter = {}): RawBuilder<unknown> {
   const parts: RawBuilder<boolean>[] = [sql<boolean>`true`];
   if (filter.fixtureId !== undefined) parts.push(sql<boolean>`f.id = ${filter.fixtureId}`);
-  if (filter.fixtureIds !== undefined) parts.push(fixtureInSql('f.id', filter.fixtureIds));
+  if (filter.fixtureIds !== undefined) parts.push(idInSql('f.id', filter.fixtureIds));
   const one = sql.join(parts, sql` AND `);
   return sql`
     SELECT f.id, ${scoredSql('f', 'r', now)} AS scored
@@ -81,12 +82,6 @@ function startedFixturesSql(leagueId: number, now: Date, filter: RowFilter = {})
     JOIN fixtures f ON ${leagueFixtureCondition('l', 'f')}
     LEFT JOIN fixture_results r ON r.fixture_id = f.id
     WHERE l.id = ${leagueId} AND ${startedSql('f', now)} AND ${one}`;
-}
-
-/** `column IN (ids)` with the ids inlined (integers only); false for an empty list. */
-export function fixtureInSql(column: string, ids: readonly number[]): RawBuilder<boolean> {
-  if (ids.length === 0) return sql<boolean>`false`;
-  return sql<boolean>`${sql.ref(column)} IN (${sql.raw(ids.map((id) => String(Math.trunc(id))).join(', '))})`;
 }
 
 /** The join that keeps only Approved members' picks (nothing with `anyMember`). */
@@ -309,7 +304,7 @@ export function psPlayerPointsSql(
   fixtures: readonly number[] | RawBuilder<boolean>,
   points: ReadonlyMap<number, number>,
 ): RawBuilder<{ fixture_id: number; player_id: number; points: number | string }> {
-  const which = Array.isArray(fixtures) ? fixtureInSql('c.fixture_id', fixtures) : (fixtures as RawBuilder<boolean>);
+  const which = Array.isArray(fixtures) ? idInSql('c.fixture_id', fixtures) : (fixtures as RawBuilder<boolean>);
   return sql`
     SELECT c.fixture_id, c.player_id, sum(c.count * ${psFeaturePointsSql(points)}) AS points
     FROM player_fixture_feature_counts c

@@ -4,7 +4,6 @@ import type { DB } from '../db/schema';
 import type { LeagueRecord } from '../leagues/access';
 import { leagueFixtureCondition } from '../leagues/fixtures';
 import type { FeatureWinners } from '../cricket/scoring/match-prediction';
-import { LIVE_MP_FEATURES } from '../live/lines';
 import { memberFixturePoints } from './materialize';
 import {
   type Member,
@@ -209,10 +208,11 @@ export async function pastSelections(
     LEFT JOIN teams st ON st.id = p.team_id
     LEFT JOIN bonus_options sb ON sb.id = p.bonus_option_id
     ORDER BY fx.start_time, fx.id, ft.sort_order, ft.id`.execute(db);
-  // A live fixture's leaders so far of the features the match decides as it goes (Most Runs, Most
-  // Wickets, Total Sixes), by row; the other features wait for the result.
+  // A live fixture's leaders so far, by row: the live fixture's `leaders` hold only the features the
+  // match decides as it goes (Most Runs, Most Wickets, Total Sixes; src/live/lines.ts); the other
+  // features find none and wait for the result.
   const leadersOf = (r: (typeof rows)[number]): FeatureWinners | undefined => {
-    if (!r.provisional || !(LIVE_MP_FEATURES as readonly number[]).includes(r.feature_id)) return undefined;
+    if (!r.provisional) return undefined;
     const leaders = (typeof r.leaders === 'string' ? JSON.parse(r.leaders) : (r.leaders ?? [])) as FeatureWinners[];
     return leaders.find((w) => w.featureId === r.feature_id);
   };

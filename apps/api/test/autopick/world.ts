@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { loadDemoSeason } from '../../src/cricket/demo/season';
+import { loadDemoSeason } from '../../src/demo/season';
 import type { Database } from '../../src/db/database';
 import type { DB, LeagueStatus, MemberStatus } from '../../src/db/schema';
 import { insertDefaultConfiguration } from '../../src/leagues/config';

@@ -13,8 +13,8 @@ import { importSchedule, scheduleRowFromRecord } from '../../src/cricket/import/
 import { importSquads } from '../../src/cricket/import/squads';
 import { fixturesOfPlayers } from '../../src/cricket/import/players';
 import { importMatch } from '../../src/cricket/import/write';
-import { onResultsChanged } from '../../src/cricket/scoring/rescore';
 import type { Database } from '../../src/db/database';
+import { recordResults } from '../../src/results/pipeline';
 import { DB_TARGET, freshDatabase } from '../db';
 import { AWAY, ball, buildMatch, dotOver, HOME, type MatchSpec } from './builder';
 import { derivedBySql, derivedByTypescript, derivedSnapshot, playerPointsBySql, tableDigests } from './helpers';
@@ -680,7 +680,10 @@ describe(`cricket import on ${DB_TARGET}`, () => {
       .where('cricsheet_id', '=', 'id-H2')
       .executeTakeFirstOrThrow();
     expect(moved).toEqual([h2.id]);
-    await onResultsChanged(db, await fixturesOfPlayers(db, moved));
+    await recordResults(db, 'positions', async (trx) => ({
+      value: undefined,
+      fixtureIds: await fixturesOfPlayers(trx, moved),
+    }));
     const p1Duck = await db
       .selectFrom('player_fixture_feature_counts as c')
       .innerJoin('fixtures as f', 'f.id', 'c.fixture_id')

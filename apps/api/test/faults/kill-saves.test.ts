@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoSeason } from '../../src/cricket/demo/season';
+import { loadDemoSeason } from '../../src/demo/season';
 import { type Database, openDatabase } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import { DB_TARGET } from '../db';

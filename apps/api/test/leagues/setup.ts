@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { loadDemoSeason } from '../../src/cricket/demo/season';
+import { loadDemoSeason } from '../../src/demo/season';
 import type { DB } from '../../src/db/schema';
 import type { Kysely } from 'kysely';
 import { type SignedIn, type TestApp, signUp, startTestApp, uniqueEmail } from '../helpers';

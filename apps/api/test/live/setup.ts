@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { expect } from 'vitest';
-import { loadDemoLeague } from '../../src/cricket/demo/season';
-import { simulateMatch } from '../../src/cricket/demo/simulate';
+import { loadDemoLeague } from '../../src/demo/season';
+import { simulateMatch } from '../../src/demo/simulate';
 import type { PositionId } from '../../src/cricket/catalogue';
 import type { CricsheetMatch } from '../../src/cricket/import/cricsheet-format';
 import { parseCricsheetMatch } from '../../src/cricket/import/parse';

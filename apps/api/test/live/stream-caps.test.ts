@@ -2,7 +2,7 @@ import { messages } from '@fantasy-cricket/rules';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoSeason } from '../../src/cricket/demo/season';
+import { loadDemoSeason } from '../../src/demo/season';
 import { liveHub } from '../../src/live/hub';
 import { DB_TARGET } from '../db';
 import { PASSWORD, pollUntil, type SignedIn, startTestApp, type TestApp } from '../helpers';

@@ -1,8 +1,8 @@
 import { emailMessages, formatEtMinutes } from '@fantasy-cricket/rules';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DEMO_PACE } from '../../src/cricket/demo/pace';
-import { loadDemoSeason } from '../../src/cricket/demo/season';
+import { DEFAULT_DEMO_PACE } from '../../src/config';
+import { loadDemoSeason } from '../../src/demo/season';
 import type { Database } from '../../src/db/database';
 import { REMINDER_LISTED_FIXTURES } from '../../src/email/templates';
 import { runLeagueJobs } from '../../src/leagues/jobs';

@@ -7,11 +7,11 @@ import { MP } from '../../src/cricket/catalogue';
 import { importCricsheetPath } from '../../src/cricket/import/folder';
 import { importResults } from '../../src/cricket/import/results';
 import { importSchedule } from '../../src/cricket/import/schedule';
-import { onResultsChanged } from '../../src/cricket/scoring/rescore';
 import { type ResultLeague, rankChangeText, resultLeagueLine } from '../../src/email/templates';
 import { importCricsheetFiles } from '../../src/operator/cricsheet-files';
 import { resultEmailDedupeKey, runResultEmails, scoreDetailsLink } from '../../src/reminders/result-emails';
-import { unsubscribeKey, unsubscribeToken, verifyUnsubscribeToken } from '../../src/reminders/unsubscribe-token';
+import { unsubscribeKey, unsubscribeToken, verifyUnsubscribeToken } from '../../src/email/unsubscribe-token';
+import { recordResults } from '../../src/results/pipeline';
 import { HAVE_IPL_2024, IPL_2024_DIR } from '../cricket/builder';
 import { DB_TARGET } from '../db';
 import { type SignedIn, startTestApp, type TestApp } from '../helpers';
@@ -128,6 +128,10 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
     for (const f of files) copyFileSync(f.from ?? join(IPL_2024_DIR, f.name), join(dir, f.name));
     return importCricsheetPath(t.db, dir, { onWarning: () => {} });
   }
+
+  /** Re-scores a fixture without changing its result (as a position change does), through the pipeline. */
+  const rescore = (fixtureId: number) =>
+    recordResults(t.db, 'positions', async () => ({ value: undefined, fixtureIds: [fixtureId] }));
 
   const resultMails = async (): Promise<Mail[]> =>
     t.db
@@ -364,7 +368,7 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
     const before = (await resultMails()).length;
     const again = await cliImport([{ name: FILES[0]! }]);
     expect(again.counts.unchanged).toBe(1);
-    await onResultsChanged(t.db, [fixtureIds[0]!]);
+    await rescore(fixtureIds[0]!);
     expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 0, sent: 0, failed: 0 });
     expect((await resultMails()).length).toBe(before);
   });
@@ -395,7 +399,7 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
     search: for (const line of lines) {
       for (const position of [1, 2, 3, 4].filter((p) => p !== line.position_id)) {
         await t.db.updateTable('players').set({ position_id: position }).where('id', '=', line.id).execute();
-        await onResultsChanged(t.db, [f]);
+        await rescore(f);
         if (JSON.stringify(await counts()) !== JSON.stringify(scored)) {
           mover = line;
           break search;
@@ -406,7 +410,7 @@ describe.skipIf(!HAVE_IPL_2024)(`result emails on ${DB_TARGET}`, () => {
     expect(mover, "a position move that changes the fixture's scoring").toBeDefined();
     expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 0, sent: 0, failed: 0 });
     await t.db.updateTable('players').set({ position_id: mover!.position_id }).where('id', '=', mover!.id).execute();
-    await onResultsChanged(t.db, [f]);
+    await rescore(f);
     expect(await counts()).toEqual(scored);
     expect(await runResultEmails(t.db, settings)).toEqual({ fixtures: 0, sent: 0, failed: 0 });
     expect((await resultMails()).length).toBe(before);

@@ -5,7 +5,7 @@ import { createSession, xsrfTokenFor } from '../../src/http/session';
 import { newToken } from '../../src/http/tokens';
 import { cliActor } from '../../src/operator/access';
 import { grantOperator } from '../../src/operator/operators';
-import { unsubscribeKey, unsubscribeToken } from '../../src/reminders/unsubscribe-token';
+import { unsubscribeKey, unsubscribeToken } from '../../src/email/unsubscribe-token';
 import { PASSWORD, type SignedIn, type TestApp, type TestClient, uniqueEmail } from '../helpers';
 import {
   addFixture,

@@ -1,9 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { withTransaction } from '../../db/transaction';
+import { recordResults, type ResultSource } from '../../results/pipeline';
 import { type CricketDataProvider, CricsheetFileProvider } from '../provider';
-import { onResultsChanged } from '../scoring/rescore';
-import { afterResultsImported } from './after';
 import { planDuplicates } from './duplicates';
 import type { ParsedMatch } from './parse';
 import { applyPositions, loadPositionOverrides, type PositionOverride } from './positions';
@@ -58,8 +56,10 @@ export interface ImportProviderOptions {
   seasonSource?: string;
   /** Called after each match (once its batch committed), for progress output. */
   onEntry?: (entry: ImportReportEntry) => void;
-  /** Where a failure of the steps after the import (standings, statistics) is reported; default stderr. */
+  /** Where a failure of the steps after the import (standings, statistics) is reported besides the log. */
   onWarning?: (message: string, err: unknown) => void;
+  /** How the results are recorded (results/pipeline.ts): 'import' unless the live final is imported ('live'). */
+  source?: ResultSource;
   /**
    * Files (names, paths or match ids) to import when they are the same match as another file: as a
    * correction of that match when the other one was imported (docs/decisions/0015-duplicate-matches.md).
@@ -80,10 +80,11 @@ export const IMPORT_BATCH_SIZE = 24;
  * each match writes all or nothing (a failure rolls the batch back and its matches are imported one
  * per transaction: the failed one writes nothing and does not stop the others), the batch's reference rows (seasons, teams, players, previous imports)
  * are looked up once per batch, the positions of the batch's players are inferred from their stats so
- * far, and the batch's fixtures (and those of players who moved) are re-scored once, in the
- * transaction that wrote them. Then positions are inferred for everyone and the fixtures of players
- * whose position still changed are re-scored. After that (when `db` is not a transaction of the caller's, who then calls
- * `afterResultsImported` after committing): standings points and planner statistics.
+ * far, and the batch's fixtures (and those of players who moved) are recorded as results once
+ * (`recordResults`: re-scored in the transaction that wrote them, standings points and planner
+ * statistics once it committed). Then positions are inferred for everyone and the fixtures of players
+ * whose position still changed are recorded again. Inside a caller's transaction, what follows the
+ * commit is owed to the `recordResults` that opened it (results/pipeline.ts).
  */
 export async function importFromProvider(
   db: Kysely<DB>,
@@ -154,10 +155,14 @@ export async function importReadMatches(
   const parsed = plan.toImport;
   assignDoubleHeaderTimes(parsed); // after leaving duplicates out: a match and its duplicate are no double-header
 
+  const source = options.source ?? 'import';
+  const recordOptions = { onWarning: options.onWarning };
   const matchOptions = {
     overrides,
     inferPositions: false,
     corrects: plan.corrects,
+    source,
+    ...(options.onWarning ? { onWarning: options.onWarning } : {}),
     ...(options.seasonSource ? { seasonSource: options.seasonSource } : {}),
   };
   const changed = new Set<number>();
@@ -166,7 +171,15 @@ export async function importReadMatches(
     const batch = parsed.slice(i, i + IMPORT_BATCH_SIZE);
     let done: ImportReportEntry[];
     try {
-      const r = await withTransaction(db, (trx) => importBatch(trx, batch, matchOptions, db.isTransaction));
+      const r = await recordResults(
+        db,
+        source,
+        async (trx) => {
+          const done = await importBatch(trx, batch, matchOptions, db.isTransaction);
+          return { value: done, fixtureIds: done.rescored };
+        },
+        recordOptions,
+      );
       done = r.entries;
       for (const id of r.rescored) changed.add(id);
       for (const id of r.moved) movedPlayers.add(id);
@@ -199,13 +212,18 @@ export async function importReadMatches(
 
   // Everyone's positions (the overrides may have changed, a batch may have failed): usually no one
   // moves any more, the batches having inferred their players'.
-  await withTransaction(db, async (trx) => {
-    const moved = await applyPositions(trx, overrides);
-    const fixtures = await fixturesOfPlayers(trx, moved);
-    await onResultsChanged(trx, fixtures);
-    for (const id of fixtures) changed.add(id);
-    for (const id of moved) movedPlayers.add(id);
-  });
+  await recordResults(
+    db,
+    'positions',
+    async (trx) => {
+      const moved = await applyPositions(trx, overrides);
+      const fixtures = await fixturesOfPlayers(trx, moved);
+      for (const id of fixtures) changed.add(id);
+      for (const id of moved) movedPlayers.add(id);
+      return { value: undefined, fixtureIds: fixtures };
+    },
+    recordOptions,
+  );
   const positionsChanged = movedPlayers.size;
 
   const counts = { imported: 0, unchanged: 0, updated: 0, superseded: 0, conflict: 0, failed: 0 };
@@ -217,15 +235,15 @@ export async function importReadMatches(
     positionsChanged,
     fixtureIds: [...changed].sort((a, b) => a - b),
   };
-  if (!db.isTransaction) await afterResultsImported(db, report.fixtureIds, options);
   return report;
 }
 
 /**
- * The matches of one batch, in one transaction, then the positions of the batch's players and one
- * re-score at the end. Returns the fixtures re-scored. Without `savepoints` a failed match fails the
- * batch (the caller retries it match by match): one savepoint per match cost a round trip each, and
- * a file failing to write is rare (malformed ones fail in the parser, before any batch).
+ * The matches of one batch, in one transaction, then the positions of the batch's players. Returns
+ * the fixtures to re-score (the caller records them as results, once for the batch). Without
+ * `savepoints` a failed match fails the batch (the caller retries it match by match): one savepoint
+ * per match cost a round trip each, and a file failing to write is rare (malformed ones fail in the
+ * parser, before any batch).
  */
 async function importBatch(
   trx: Kysely<DB>,
@@ -282,7 +300,6 @@ async function importBatch(
   const moved = await applyPositions(trx, options.overrides, players);
   for (const id of await fixturesOfPlayers(trx, moved)) rescore.add(id);
   const rescored = [...rescore].sort((a, b) => a - b);
-  await onResultsChanged(trx, rescored);
   return { entries, rescored, moved };
 }
 

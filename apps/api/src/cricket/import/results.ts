@@ -2,9 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import type { DB, FixtureResultsTable, FixtureStatus } from '../../db/schema';
-import { withTransaction } from '../../db/transaction';
-import { onResultChanged } from '../scoring/rescore';
-import { afterResultsImported } from './after';
+import { recordResults, type ResultSource } from '../../results/pipeline';
 import { asRecord, canonical, field, parseRow, type RowReport } from './rows';
 
 /** Manual results: for fixtures without ball-by-ball data (washed out, no result) or corrections. */
@@ -106,10 +104,17 @@ async function sameResult(
   return want.length === have.length && want.every((id, i) => id === have[i]);
 }
 
+/** A result set by hand is a wash-out when the fixture was not played out, else a correction. */
+export function manualResultSource(
+  status: Extract<FixtureStatus, 'completed' | 'no_result' | 'abandoned'>,
+): ResultSource {
+  return status === 'completed' ? 'correction' : 'wash-out';
+}
+
 /**
- * Stores a fixture's status, result and player(s) of the match in `trx` and re-scores it
- * (`onResultChanged`), or writes nothing and says 'unchanged' when they are what is stored. The
- * caller refreshes standings (`afterResultsImported`) once committed.
+ * Stores a fixture's status, result and player(s) of the match in `trx`, recorded as a result
+ * (`recordResults`: re-scored in `trx`; what follows the commit is owed to whoever opened `trx`
+ * through `recordResults`), or writes nothing and says 'unchanged' when they are what is stored.
  */
 export async function writeResult(
   trx: Kysely<DB>,
@@ -119,36 +124,40 @@ export async function writeResult(
   result: ManualResult,
   pomIds: readonly number[],
 ): Promise<'updated' | 'unchanged'> {
-  if (await sameResult(trx, fixtureId, statusNow, status, result, pomIds)) return 'unchanged';
-  await trx
-    .insertInto('fixture_results')
-    .values({ fixture_id: fixtureId, ...result })
-    .onConflict((oc) => oc.column('fixture_id').doUpdateSet(result))
-    .execute();
-  await trx.deleteFrom('fixture_player_of_match').where('fixture_id', '=', fixtureId).execute();
-  const ids = [...new Set(pomIds)];
-  if (ids.length) {
-    await trx
-      .insertInto('fixture_player_of_match')
-      .values(ids.map((player_id) => ({ fixture_id: fixtureId, player_id })))
+  return recordResults(trx, manualResultSource(status), async (t) => {
+    if (await sameResult(t, fixtureId, statusNow, status, result, pomIds)) {
+      return { value: 'unchanged' as const, fixtureIds: [] };
+    }
+    await t
+      .insertInto('fixture_results')
+      .values({ fixture_id: fixtureId, ...result })
+      .onConflict((oc) => oc.column('fixture_id').doUpdateSet(result))
       .execute();
-  }
-  await trx.updateTable('fixtures').set({ status, updated_at: new Date() }).where('id', '=', fixtureId).execute();
-  await onResultChanged(trx, fixtureId);
-  return 'updated';
+    await t.deleteFrom('fixture_player_of_match').where('fixture_id', '=', fixtureId).execute();
+    const ids = [...new Set(pomIds)];
+    if (ids.length) {
+      await t
+        .insertInto('fixture_player_of_match')
+        .values(ids.map((player_id) => ({ fixture_id: fixtureId, player_id })))
+        .execute();
+    }
+    await t.updateTable('fixtures').set({ status, updated_at: new Date() }).where('id', '=', fixtureId).execute();
+    return { value: 'updated' as const, fixtureIds: [fixtureId] };
+  });
 }
 
 /**
- * Sets the result of existing fixtures (each row in its own transaction) and calls the re-score
- * hook. A row that matches what is stored reports 'unchanged' and writes nothing. Per-player stats
- * are untouched: they come only from ball-by-ball imports.
+ * Sets the result of existing fixtures, each row in its own transaction recorded as a result
+ * (`recordResults`: re-scored before it commits, standings points after). A row that matches what
+ * is stored reports 'unchanged' and writes nothing. Per-player stats are untouched: they come only
+ * from ball-by-ball imports.
  */
 export async function importResults(db: Kysely<DB>, rows: readonly ResultRow[]): Promise<RowReport[]> {
   const reports: RowReport[] = [];
   for (const [i, r] of rows.entries()) {
     const key = `${r.season} ${r.name ?? `Match ${r.matchNumber}`}`;
     try {
-      const report = await withTransaction(db, async (trx) => {
+      const report = await recordResults(db, manualResultSource(r.status), async (trx) => {
         let q = trx
           .selectFrom('fixtures as f')
           .innerJoin('seasons as s', 's.id', 'f.season_id')
@@ -193,17 +202,13 @@ export async function importResults(db: Kysely<DB>, rows: readonly ResultRow[]):
           super_over_winner_team_id: resultType === 'tie' ? team(r.superOverWinner) : null,
         } as const;
         const status = await writeResult(trx, f.id, f.status, r.status, result, pomIds);
-        return { status, fixtureId: f.id };
+        // writeResult recorded the fixture itself (in this transaction); this record settles it once committed.
+        return { value: { status, fixtureId: f.id }, fixtureIds: [] };
       });
       reports.push({ row: i, key, ...report });
     } catch (e) {
       reports.push({ row: i, key, status: 'failed', reason: (e as Error).message });
     }
-  }
-  // Committed: the leagues' standings points of the changed fixtures, ahead of the readers.
-  if (!db.isTransaction) {
-    const changed = reports.flatMap((r) => (r.status === 'updated' && r.fixtureId !== undefined ? [r.fixtureId] : []));
-    await afterResultsImported(db, changed);
   }
   return reports;
 }

@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema';
-import { withTransaction } from '../../db/transaction';
+import { recordResults } from '../../results/pipeline';
 import { POSITIONS, type PositionId, positionIdByName } from '../catalogue';
 import { ensureSeason, ensureTeams } from '../db-util';
-import { onResultsChanged } from '../scoring/rescore';
 import { importedName, type NameField, optionalImportedName, quoted, storedName } from './names';
 import { canonical, recordsOfText, seasonYear } from './rows';
 import { fixturesOfPlayers } from './players';
@@ -223,13 +222,26 @@ const positionName = (id: number) => POSITIONS.find((p) => p.id === id)?.name ??
 /**
  * Writes a squads file's rows in `trx` (one transaction: the caller's) and reports each. Conflicts:
  * the same player twice in the file. A squad position is fixed (position_source 'data') and wins
- * over inference; players whose position changed have their past matches re-scored.
+ * over inference; the past matches of players whose position changed are recorded as results
+ * (`recordResults`, source 'positions': re-scored in `trx`).
  */
 export async function writeSquadRecords(
   trx: Kysely<DB>,
   squads: SquadRecords,
   options: { seasonSource?: string } = {},
 ): Promise<SquadLine[]> {
+  return recordResults(trx, 'positions', async (t) => {
+    const { lines, moved } = await writeSquadRows(t, squads, options);
+    return { value: lines, fixtureIds: await fixturesOfPlayers(t, moved) };
+  });
+}
+
+/** The rows of `writeSquadRecords`, and the players whose position changed. */
+async function writeSquadRows(
+  trx: Kysely<DB>,
+  squads: SquadRecords,
+  options: { seasonSource?: string },
+): Promise<{ lines: SquadLine[]; moved: number[] }> {
   const season = importedName('Season', squads.season);
   const year = seasonYear(season, squads.year);
   if (!Number.isInteger(year)) throw new Error(`no year in season "${season}"; add "year"`);
@@ -327,8 +339,7 @@ export async function writeSquadRecords(
     }
   }
   // A position fixed by the squad can change what the player's past matches score.
-  await onResultsChanged(trx, await fixturesOfPlayers(trx, moved));
-  return lines;
+  return { lines, moved };
 }
 
 /**
@@ -347,10 +358,11 @@ export async function importSquads(
       t.players.map((p, i) => ({ where: `${t.name} players.${i}`, team: t.name, teamCode: t.code, record: { ...p } })),
     ),
   };
-  return withTransaction(db, async (trx) => {
+  // writeSquadRecords records the matches of players who moved; this settles them once committed.
+  return recordResults(db, 'positions', async (trx) => {
     const lines = await writeSquadRecords(trx, records);
     const bad = lines.find((l) => l.status === 'failed' || l.status === 'conflict');
     if (bad) throw new Error(`${bad.key}: ${bad.reason}`);
-    return { players: lines.length, lines };
+    return { value: { players: lines.length, lines }, fixtureIds: [] };
   });
 }

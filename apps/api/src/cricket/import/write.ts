@@ -4,9 +4,8 @@ import { chunkRows, executeWrites, insertJsonRows, type WriteQuery } from '../..
 import { ImportBatch } from './batch';
 import { resolveFixture, upsertFixture } from './fixtures';
 import { ensurePlayers, fixturesOfPlayers } from './players';
-import { withTransaction } from '../../db/transaction';
+import { recordResults, type ResultSource } from '../../results/pipeline';
 import { ensureSeason, ensureStage, ensureTeams } from '../db-util';
-import { onResultChanged, onResultsChanged } from '../scoring/rescore';
 import { matchKey } from './duplicates';
 import type { ParsedMatch } from './parse';
 import { applyPositions, loadPositionOverrides, type PositionOverride } from './positions';
@@ -36,13 +35,18 @@ export interface ImportMatchOptions {
    * marked superseded.
    */
   corrects?: ReadonlyMap<string, string>;
+  /** How the result is recorded (results/pipeline.ts; default 'import'). */
+  source?: ResultSource;
+  /** Where a failure of the steps after the import is reported besides the log. */
+  onWarning?: (message: string, err: unknown) => void;
 }
 
 /**
- * Writes one parsed match in one transaction. Idempotent: a match already imported with the same
- * checksum writes nothing ('unchanged'); a changed file replaces that fixture's result and stats
- * ('updated'). Players are keyed by Cricsheet registry id, fixtures by Cricsheet match id; a
- * scheduled fixture without a match id is matched by season and match number, name, or date and teams.
+ * Writes one parsed match in one transaction, recorded as a result (`recordResults`). Idempotent: a
+ * match already imported with the same checksum writes nothing ('unchanged'); a changed file
+ * replaces that fixture's result and stats ('updated'). Players are keyed by Cricsheet registry id,
+ * fixtures by Cricsheet match id; a scheduled fixture without a match id is matched by season and
+ * match number, name, or date and teams.
  */
 export async function importMatch(
   db: Kysely<DB>,
@@ -50,24 +54,26 @@ export async function importMatch(
   options: ImportMatchOptions = {},
 ): Promise<ImportMatchResult> {
   const overrides = options.overrides ?? loadPositionOverrides();
-  return withTransaction(db, async (trx) => {
-    const r = await writeMatch(trx, parsed, { ...options, overrides }, new ImportBatch());
-    const result = { matchId: r.matchId, fixtureId: r.fixtureId, status: r.status };
-    if (!r.rescore) return result; // unchanged, or kept on record beside the attempt that holds the fixture
-    if (options.inferPositions ?? true) {
+  return recordResults(
+    db,
+    options.source ?? 'import',
+    async (trx) => {
+      const r = await writeMatch(trx, parsed, { ...options, overrides }, new ImportBatch());
+      const value = { matchId: r.matchId, fixtureId: r.fixtureId, status: r.status };
+      // Unchanged, or kept on record beside the attempt that holds the fixture: no result changed.
+      if (!r.rescore) return { value, fixtureIds: [] };
+      if (!(options.inferPositions ?? true)) return { value, fixtureIds: [r.fixtureId] };
       const moved = await applyPositions(trx, overrides);
-      await onResultsChanged(trx, await fixturesOfPlayers(trx, moved, r.fixtureId));
-    } else {
-      await onResultChanged(trx, r.fixtureId);
-    }
-    return result;
-  });
+      return { value, fixtureIds: await fixturesOfPlayers(trx, moved, r.fixtureId) };
+    },
+    { onWarning: options.onWarning },
+  );
 }
 
 /**
- * The writes of `importMatch`, in the caller's transaction, without the re-score: `rescore` says
- * whether the fixture's result changed (the caller runs `onResultsChanged` for it before committing),
- * `players` who has stats in it (whose inferred positions may have changed).
+ * The writes of `importMatch`, in the caller's transaction, without recording the result: `rescore`
+ * says whether the fixture's result changed (the caller records it before committing), `players` who
+ * has stats in it (whose inferred positions may have changed).
  */
 export async function writeMatch(
   trx: Kysely<DB>,

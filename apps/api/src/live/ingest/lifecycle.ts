@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { CricsheetInfo, CricsheetMatch } from '../../cricket/import/cricsheet-format';
-import { afterResultsImported } from '../../cricket/import/after';
 import { importFromProvider } from '../../cricket/import/folder';
 import { InMemoryProvider } from '../../cricket/provider';
 import type { DB } from '../../db/schema';
 import { withTransaction } from '../../db/transaction';
+import { recordResults } from '../../results/pipeline';
 import { standingsIntervalMs } from '../config';
 import { type NewEvent, writeEvents } from '../events';
 import { leaguesCounting, leaguesNotYetLive, standingsDeltas } from '../standings';
@@ -183,7 +183,19 @@ export async function completeLive(
   match: CricsheetMatch,
   now: Date,
 ): Promise<{ ok: boolean; error?: string }> {
-  const result = await withTransaction(db, async (trx) => {
+  // Recorded as a 'live' result: the importer records the match it writes inside this transaction,
+  // and once it commits the pipeline's committed subscribers run for it (results/pipeline.ts).
+  const result = await recordResults(db, 'live', async (trx) => ({ value: await finalImport(trx), fixtureIds: [] }));
+  if (!result.ok) {
+    await db
+      .updateTable('live_fixtures')
+      .set({ error: result.error ?? 'import failed', updated_at: now })
+      .where('fixture_id', '=', fixtureId)
+      .execute();
+  }
+  return result;
+
+  async function finalImport(trx: Kysely<DB>): Promise<{ ok: boolean; error?: string }> {
     await lockLiveFixture(trx, fixtureId);
     const live = await trx
       .selectFrom('live_fixtures')
@@ -220,15 +232,5 @@ export async function completeLive(
     for (const e of await standingsDeltas(trx, new Set([...leagues, ...pending, ...counting]), now)) events.push(e);
     await writeEvents(trx, events);
     return { ok: true };
-  });
-  if (!result.ok) {
-    await db
-      .updateTable('live_fixtures')
-      .set({ error: result.error ?? 'import failed', updated_at: now })
-      .where('fixture_id', '=', fixtureId)
-      .execute();
-    return result;
   }
-  if (!db.isTransaction) await afterResultsImported(db, [fixtureId]);
-  return result;
 }

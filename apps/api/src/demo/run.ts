@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
-import { runLeagueJobs } from '../../leagues/jobs';
+import type { DB } from '../db/schema';
+import { runLeagueJobs } from '../leagues/jobs';
+import type { ResultSubscriber } from '../results/pipeline';
 import { DemoLive } from './live';
 import { keepDemoMembers } from './members';
-import type { DemoPace } from './pace';
-import { loadDemoSeason } from './season';
+import type { DemoPace } from '../config';
+import { DEMO_SOURCE, loadDemoSeason } from './season';
 
 /**
  * The demo season's timers (main.ts, when DEMO_SEASON is on): the upkeep (schedule extended, past
@@ -15,6 +16,8 @@ import { loadDemoSeason } from './season';
  */
 export interface DemoRun {
   stop(): void;
+  /** Runs the upkeep now, unless it is running. */
+  kick(): void;
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
@@ -59,10 +62,39 @@ export async function startDemo(db: Kysely<DB>, pace: DemoPace | 'daily', log: F
     );
   }
   for (const t of timers) t.unref();
+  let stopped = false;
   return {
     stop() {
+      stopped = true;
       for (const t of timers) clearInterval(t);
       live?.stop();
+    },
+    kick() {
+      if (!stopped) void upkeep();
+    },
+  };
+}
+
+/**
+ * The demo's upkeep as a results subscriber (main.ts registers it where the demo runs): once a demo
+ * fixture's result is committed — a paced replay's final, a fixture played at once — the upkeep runs
+ * then rather than on its next tick, so the league jobs finish the Daily Challenges it ended and the
+ * schedule stays open for picks. A result that comes in during the upkeep (its own imports) adds nothing.
+ */
+export function demoUpkeepSubscriber(run: DemoRun): ResultSubscriber {
+  return {
+    name: 'demo upkeep',
+    phase: 'committed',
+    async run(db, change) {
+      const demo = await db
+        .selectFrom('fixtures as f')
+        .innerJoin('seasons as s', 's.id', 'f.season_id')
+        .select('f.id')
+        .where('s.source', '=', DEMO_SOURCE)
+        .where('f.id', 'in', [...change.fixtureIds])
+        .limit(1)
+        .executeTakeFirst();
+      if (demo) run.kick();
     },
   };
 }

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PacedReplayFeed } from '../../src/cricket/demo/live';
-import { DEMO_MEMBER_MARK, DEMO_MEMBERS, keepDemoMembers } from '../../src/cricket/demo/members';
-import { DEFAULT_DEMO_PACE, type DemoPace, pacedSlots, parseDemoPace } from '../../src/cricket/demo/pace';
-import { demoMatch, loadDemoLeague, loadDemoSeason } from '../../src/cricket/demo/season';
+import { PacedReplayFeed } from '../../src/demo/live';
+import { DEMO_MEMBER_MARK, DEMO_MEMBERS, keepDemoMembers } from '../../src/demo/members';
+import { DEFAULT_DEMO_PACE, type DemoPace, parseDemoPace } from '../../src/config';
+import { pacedSlots } from '../../src/demo/pace';
+import { demoMatch, loadDemoLeague, loadDemoSeason } from '../../src/demo/season';
 import type { Database } from '../../src/db/database';
 import { ballsOf, type Clock } from '../../src/live/feed';
 import { runFeed } from '../../src/live/runner';

@@ -4,7 +4,7 @@ import type {
   CricsheetMatch,
   CricsheetOutcome,
   CricsheetWicket,
-} from '../import/cricsheet-format';
+} from '../cricket/import/cricsheet-format';
 import { Rng } from './prng';
 
 /**

@@ -1,10 +1,10 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
-import { insertMatchPredictionAutoPicks } from '../../autopick/job';
-import { predictFixture } from '../../autopick/model';
-import { BONUS_OPTIONS, FEATURES_BY_ID, MP, POSITION } from '../catalogue';
-import type { DB, LeagueSelectionsTable } from '../../db/schema';
-import { withTransaction } from '../../db/transaction';
-import { leagueFixtureCondition } from '../../leagues/fixtures';
+import { insertMatchPredictionAutoPicks } from '../autopick/job';
+import { predictFixture } from '../autopick/model';
+import { BONUS_OPTIONS, FEATURES_BY_ID, MP, POSITION } from '../cricket/catalogue';
+import type { DB, LeagueSelectionsTable } from '../db/schema';
+import { withTransaction } from '../db/transaction';
+import { leagueFixtureCondition } from '../leagues/fixtures';
 import { Rng } from './prng';
 import { DEMO_SOURCE } from './season';
 

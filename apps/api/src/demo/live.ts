@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
-import { ballsOf, type Clock, type LiveFeed, type LiveUpdate, ReplayFeed, realClock } from '../../live/feed';
-import { runFeed } from '../../live/runner';
-import { validateCricsheetMatch } from '../import/cricsheet-format';
-import type { DemoPace } from './pace';
+import type { DB } from '../db/schema';
+import { ballsOf, type Clock, type LiveFeed, type LiveUpdate, ReplayFeed, realClock } from '../live/feed';
+import { runFeed } from '../live/runner';
+import { validateCricsheetMatch } from '../cricket/import/cricsheet-format';
+import type { DemoPace } from '../config';
 import { DEMO_SOURCE, type DemoLeague, demoMatch, loadDemoLeague } from './season';
 
 /**

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/schema';
-import { withTransaction } from '../../db/transaction';
-import { afterResultsImported } from '../import/after';
-import { type ImportReport, importFromProvider } from '../import/folder';
-import { importedName } from '../import/names';
-import { importSchedule, type ScheduleRow } from '../import/schedule';
-import { importSquads } from '../import/squads';
-import { InMemoryProvider } from '../provider';
-import { seasonName } from '../teams';
-import { type DemoPace, pacedSlots, slotAtOrBefore } from './pace';
+import type { DB } from '../db/schema';
+import { type ImportReport, importFromProvider } from '../cricket/import/folder';
+import { importedName } from '../cricket/import/names';
+import { importSchedule, type ScheduleRow } from '../cricket/import/schedule';
+import { importSquads } from '../cricket/import/squads';
+import { InMemoryProvider } from '../cricket/provider';
+import { seasonName } from '../cricket/teams';
+import { recordResults } from '../results/pipeline';
+import type { DemoPace } from '../config';
+import { pacedSlots, slotAtOrBefore } from './pace';
 import { type DemoTeam, simulateMatch } from './simulate';
 
 /**
@@ -19,7 +19,7 @@ import { type DemoTeam, simulateMatch } from './simulate';
  * importer as real data. Only reads apps/api/data/demo.
  */
 
-export const DEMO_LEAGUE_FILE = new URL('../../../data/demo/league.json', import.meta.url);
+export const DEMO_LEAGUE_FILE = new URL('../../data/demo/league.json', import.meta.url);
 export const DEMO_SOURCE = 'demo';
 
 export interface DemoLeague {
@@ -81,16 +81,13 @@ export function loadDemoLeague(file: string | URL = DEMO_LEAGUE_FILE): DemoLeagu
  * again on the same `now` changes nothing.
  */
 export async function loadDemoSeason(db: Kysely<DB>, options: DemoSeasonOptions): Promise<DemoSeasonResult> {
-  const result = await withTransaction(db, async (trx) => {
+  // The squads and matches imported in it record their results in this transaction; once it
+  // committed, what follows them runs once for all (results/pipeline.ts): standings points ahead of
+  // the readers, planner statistics, the demo's upkeep.
+  return recordResults(db, 'import', async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${DEMO_SEASON_LOCK})`.execute(trx);
-    return keepDemoSeason(trx, options);
+    return { value: await keepDemoSeason(trx, options), fixtureIds: [] };
   });
-  // Committed (unless the caller holds the transaction, and then does this itself): the new results'
-  // standings points ahead of the readers, and on PGlite fresh planner statistics.
-  if (!db.isTransaction && (result.created || result.report.fixtureIds.length)) {
-    await afterResultsImported(db, result.report.fixtureIds);
-  }
-  return result;
 }
 
 async function keepDemoSeason(db: Kysely<DB>, options: DemoSeasonOptions): Promise<DemoSeasonResult> {

@@ -2,13 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPairings, demoSlots, loadDemoLeague, loadDemoSeason, slotsAfter } from '../../src/cricket/demo/season';
-import { simulateMatch } from '../../src/cricket/demo/simulate';
+import { demoPairings, demoSlots, loadDemoLeague, loadDemoSeason, slotsAfter } from '../../src/demo/season';
+import { simulateMatch } from '../../src/demo/simulate';
 import { parseCricsheetMatch } from '../../src/cricket/import/parse';
 import { activeSeries, fixturePlayers, fixtureTeams, listFixtures } from '../../src/cricket/queries';
 import type { Database } from '../../src/db/database';
 import { DB_TARGET, freshDatabase } from '../db';
-import { derivedBySql, derivedByTypescript, tableDigests } from './helpers';
+import { derivedBySql, derivedByTypescript, tableDigests } from '../cricket/helpers';
 
 const league = loadDemoLeague();
 const sim = (seed: string, n = 1) =>
@@ -36,7 +36,7 @@ describe('demo league data and simulator', () => {
   });
 
   it('never reads the shared real-data folder', () => {
-    const dir = fileURLToPath(new URL('../../src/cricket/demo/', import.meta.url));
+    const dir = fileURLToPath(new URL('../../src/demo/', import.meta.url));
     for (const f of readdirSync(dir))
       expect(readFileSync(`${dir}${f}`, 'utf8'), f).not.toMatch(/shared|cricsheet\/ipl/);
   });
