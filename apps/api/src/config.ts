@@ -126,6 +126,8 @@ export interface Config {
   };
   /** Files read by the console's uploads and the scheduled fetch (docs/reliability.md, "Uploaded and fetched files"). */
   fileLimits: FileLimits;
+  /** Entity Sport Cricket API v2 (docs/data.md, "Connecting a data vendor"): the keys are secrets, never logged or returned. */
+  entitySport: { accessKey: string | undefined; secretKey: string | undefined; baseUrl: string };
 }
 
 /**
@@ -335,6 +337,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       totalBytes: megabytes(env.IMPORT_UNZIPPED_MAX_MB, DEFAULT_FILE_LIMITS.totalBytes, 'IMPORT_UNZIPPED_MAX_MB'),
       readerHeapMb: positiveInt(env.IMPORT_READER_HEAP_MB, DEFAULT_FILE_LIMITS.readerHeapMb, 'IMPORT_READER_HEAP_MB'),
     },
+    entitySport: {
+      accessKey: env.ENTITYSPORT_ACCESS_KEY || undefined,
+      secretKey: env.ENTITYSPORT_SECRET_KEY || undefined,
+      baseUrl: httpUrl(env.ENTITYSPORT_BASE_URL, 'ENTITYSPORT_BASE_URL') ?? 'https://rest.entitysport.com/v2',
+    },
   };
   return {
     ...base,
@@ -347,5 +354,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     cricsheetFetch: { ...base.cricsheetFetch, ...overrides.cricsheetFetch },
     liveStreams: { ...base.liveStreams, ...overrides.liveStreams },
     fileLimits: { ...base.fileLimits, ...overrides.fileLimits },
+    entitySport: { ...base.entitySport, ...overrides.entitySport },
   } as Config;
 }
