@@ -168,6 +168,8 @@ export interface Config {
   fileLimits: FileLimits;
   /** SportMonks Cricket API v2 (docs/data.md, "Connecting a data vendor: SportMonks"); the token is never logged. */
   sportmonks: { apiToken: string | undefined; baseUrl: string };
+  /** Entity Sport Cricket API v2 (docs/data.md, "Connecting a data vendor"): the keys are secrets, never logged or returned. */
+  entitySport: { accessKey: string | undefined; secretKey: string | undefined; baseUrl: string };
 }
 
 /**
@@ -381,6 +383,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       apiToken: env.SPORTMONKS_API_TOKEN?.trim() || undefined,
       baseUrl: httpUrl(env.SPORTMONKS_BASE_URL, 'SPORTMONKS_BASE_URL') ?? 'https://cricket.sportmonks.com/api/v2.0',
     },
+    entitySport: {
+      accessKey: env.ENTITYSPORT_ACCESS_KEY || undefined,
+      secretKey: env.ENTITYSPORT_SECRET_KEY || undefined,
+      baseUrl: httpUrl(env.ENTITYSPORT_BASE_URL, 'ENTITYSPORT_BASE_URL') ?? 'https://rest.entitysport.com/v2',
+    },
   };
   return {
     ...base,
@@ -394,5 +401,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     liveStreams: { ...base.liveStreams, ...overrides.liveStreams },
     fileLimits: { ...base.fileLimits, ...overrides.fileLimits },
     sportmonks: { ...base.sportmonks, ...overrides.sportmonks },
+    entitySport: { ...base.entitySport, ...overrides.entitySport },
   } as Config;
 }

@@ -184,7 +184,7 @@ function markRunBoundaries(balls: LiveBall[], inn: S.ScorecardInnings | undefine
 }
 
 /** The in-progress match info of a scorecard (no outcome yet: the final figures come from `result`). */
-function infoOf(sc: S.Scorecard, squads: S.MatchSquads, playing: Map<string, string[]>, ctx: Context): CricsheetInfo {
+function infoOf(sc: S.Scorecard, playing: Map<string, string[]>, ctx: Context): CricsheetInfo {
   const teams = [sc.teama.name, sc.teamb.name];
   const registry: Record<string, string> = {};
   for (const [pid, name] of ctx.people) registry[name] = registryId(pid);
@@ -202,7 +202,7 @@ function infoOf(sc: S.Scorecard, squads: S.MatchSquads, playing: Map<string, str
       ...(number !== null ? { match_number: number } : sc.subtitle !== '' ? { stage: sc.subtitle } : {}),
     },
     outcome: { ...IN_PROGRESS_OUTCOME },
-    players: Object.fromEntries(teams.map((t, i) => [t, playing.get([squads.teama, squads.teamb][i]!.team_id) ?? []])),
+    players: Object.fromEntries([sc.teama, sc.teamb].map((t) => [t.name, playing.get(t.team_id) ?? []])),
     registry: { people: registry },
     season: sc.competition.season,
     teams,
@@ -237,6 +237,7 @@ export function toLiveUpdate(sc: S.Scorecard, squads: S.MatchSquads, commentary:
     [squads.teama, 'teama'],
     [squads.teamb, 'teamb'],
   ] as const) {
+    if (!names.has(t.team_id)) continue; // the squads of another match
     t.squads.forEach((p, i) => {
       if (p.playing11) add(t.team_id, p.player_id, `response.${k}.squads[${i}].player_id`);
     });
@@ -257,7 +258,7 @@ export function toLiveUpdate(sc: S.Scorecard, squads: S.MatchSquads, commentary:
     }
     balls.push(...innBalls);
   });
-  return { info: infoOf(sc, squads, playing, ctx), balls };
+  return { info: infoOf(sc, playing, ctx), balls };
 }
 
 function idOf(people: Map<string, string>, name: string): string {

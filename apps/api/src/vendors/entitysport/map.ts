@@ -290,29 +290,28 @@ function outcomeOf(sc: S.Scorecard, names: Map<string, string>): ScorecardOutcom
  * batted or bowled, or fielded while not marked a substitute).
  */
 function playingOf(sc: S.Scorecard, squads: S.MatchSquads, people: People): Scorecard['playing'] {
-  return [
-    [sc.teama, squads.teama],
-    [sc.teamb, squads.teamb],
-  ].map(([t, squad]) => {
-    const teamId = (t as S.Scorecard['teama']).team_id;
-    const ids: string[] = (squad as S.MatchSquads['teama']).squads.filter((p) => p.playing11).map((p) => p.player_id);
+  return [sc.teama, sc.teamb].map((t) => {
+    const squad = [squads.teama, squads.teamb].find((x) => x.team_id === t.team_id);
+    const ids: string[] = squad ? squad.squads.filter((p) => p.playing11).map((p) => p.player_id) : [];
     for (const inn of sc.innings) {
-      if (inn.batting_team_id === teamId) ids.push(...inn.batsmen.map((b) => b.batsman_id));
-      if (inn.fielding_team_id === teamId) {
+      if (inn.batting_team_id === t.team_id) ids.push(...inn.batsmen.map((b) => b.batsman_id));
+      if (inn.fielding_team_id === t.team_id) {
         ids.push(...inn.bowlers.map((b) => b.bowler_id));
         ids.push(...inn.fielder.filter((f) => !f.is_substitute).map((f) => f.fielder_id));
       }
     }
-    const unique = [...new Set(ids)];
     return {
-      team: (t as S.Scorecard['teama']).name,
-      players: unique.map((id) => personOf(people, id, `response.players (player ${id} of team ${teamId})`)),
+      team: t.name,
+      players: [...new Set(ids)].map((id) =>
+        personOf(people, id, `response.players (player ${id} of team ${t.team_id})`),
+      ),
     };
   });
 }
 
 /** The match's scorecard as the provider interface has it. */
 export function toScorecard(sc: S.Scorecard, squads: S.MatchSquads): Scorecard {
+  const overs = oversPerInnings(sc.format);
   const names = new Map([
     [sc.teama.team_id, sc.teama.name],
     [sc.teamb.team_id, sc.teamb.name],
@@ -330,6 +329,6 @@ export function toScorecard(sc: S.Scorecard, squads: S.MatchSquads): Scorecard {
       sc.man_of_the_match === '' ? [] : [personOf(people, sc.man_of_the_match.pid, 'response.man_of_the_match.pid')],
     playing: playingOf(sc, squads, people),
     innings: sc.innings.map((inn, i) => inningsOf(inn, i, names, people)),
-    oversPerInnings: oversPerInnings(sc.format),
+    oversPerInnings: overs,
   };
 }
