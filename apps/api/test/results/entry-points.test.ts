@@ -5,6 +5,7 @@ import { importFromProvider } from '../../src/cricket/import/folder';
 import { importResults } from '../../src/cricket/import/results';
 import { importSquads } from '../../src/cricket/import/squads';
 import { InMemoryProvider } from '../../src/cricket/provider';
+import { type DemoRun, demoUpkeepSubscriber } from '../../src/demo/run';
 import { loadDemoSeason } from '../../src/demo/season';
 import { completeLive } from '../../src/live/ingest';
 import { cliActor } from '../../src/operator/access';
@@ -230,5 +231,26 @@ describe(`every entry point of a result, through the app's pipeline, on ${DB_TAR
       .where('fixture_id', '=', fixtureId)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ winner_team_id: teams.away, won_by_wickets: 4 });
+  });
+
+  it('the demo’s upkeep (where the demo runs) is kicked by a demo fixture’s result, not by another', async () => {
+    let kicks = 0;
+    const run: DemoRun = { stop() {}, kick: () => (kicks += 1) };
+    resultsPipeline.use(demoUpkeepSubscriber(run));
+    const demo = await w.t.db
+      .selectFrom('fixtures')
+      .select(['id', 'local_team_id'])
+      .where('season_id', '=', w.seasonId)
+      .where('status', '=', 'completed')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await setFixtureResult(w.t.db, cliActor(), demo.id, {
+      Status: 'completed',
+      WinnerTeamID: demo.local_team_id,
+      WonByRuns: 1,
+    });
+    expect(kicks).toBe(1);
+    await setFixtureResult(w.t.db, cliActor(), fixtureId, { Status: 'no_result' });
+    expect(kicks).toBe(1);
   });
 });
