@@ -17,6 +17,7 @@ import * as m0015 from './0015_operators';
 import * as m0016 from './0016_cricsheet_fetch';
 import * as m0017 from './0017_result_emails';
 import * as m0018 from './0018_league_admin_notify';
+import * as m0024 from './0024_typed_scorecards';
 
 /**
  * Every migration, keyed by a sortable name. Add new files as 000N_<area>.ts and list them here.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016_cricsheet_fetch': m0016,
   '0017_result_emails': m0017,
   '0018_league_admin_notify': m0018,
+  '0024_typed_scorecards': m0024,
 };
