@@ -832,7 +832,10 @@ const matrix: Record<OperationId, Row> = {
       // The operator's cell types a scorecard for a fixture of its own (started an hour ago); the others name the played one.
       const id =
         c.caller === 'operator' ? (await addFixture(c.w.lw, -3_600_000, 'Matrix scorecard preview')).id : c.w.played.id;
-      return { ...post(`/api/operator/fixtures/${id}/scorecard/preview`, await noResultScorecard(c, id)), note: { id } };
+      return {
+        ...post(`/api/operator/fixtures/${id}/scorecard/preview`, await noResultScorecard(c, id)),
+        note: { id },
+      };
     },
     ...operatorOnly(ok(see.scorecardPreview)),
   },
