@@ -327,10 +327,9 @@ export function parseScorecardPaste(text: string, teams: readonly [PasteTeam, Pa
     if (!block.batCols && !block.bowlCols) continue;
     // The batting side: the squad most of the batters (else the bowlers' opponents) belong to.
     const votes = [0, 0];
-    for (const r of block.batting)
-      teams.forEach((t, ti) => (votes[ti]! += matchPlayer(r.cells[0]!, t.players) ? 1 : 0));
-    for (const r of block.bowling)
-      teams.forEach((t, ti) => (votes[1 - ti]! += matchPlayer(r.cells[0]!, t.players) ? 1 : 0));
+    const fits = (name: string, ti: number) => (matchPlayer(name, teams[ti]!.players) ? 1 : 0);
+    for (const r of block.batting) for (const ti of [0, 1]) votes[ti]! += fits(r.cells[0]!, ti);
+    for (const r of block.bowling) for (const ti of [0, 1]) votes[1 - ti]! += fits(r.cells[0]!, ti);
     const bi = votes[1]! > votes[0]! ? 1 : 0;
     const batting = teams[bi]!;
     const fielding = teams[1 - bi]!;
