@@ -1,5 +1,6 @@
 import { Button, type SelectOption } from '@fantasy-cricket/ui';
-import { NumberField, Picker } from './fields';
+import { NumberField, Picker, RowMessages } from './fields';
+import { fieldId } from './problems';
 import * as styles from './scorecard.css';
 
 export interface BowlingRowProps {
@@ -9,29 +10,49 @@ export interface BowlingRowProps {
   onRemove: () => void;
 }
 
+const FIGURES = [
+  ['Overs', 'O', 'overs', 'overs'],
+  ['Maidens', 'M', 'maidens', 'maidens'],
+  ['Runs', 'R', 'runs', 'runs'],
+  ['Wickets', 'W', 'wickets', 'wickets'],
+  ['Wides', 'WD', 'wides', 'wides'],
+  ['NoBalls', 'NB', 'no-balls', 'noBalls'],
+] as const;
+
 /** One bowler: who, overs (3.4), maidens, runs, wickets, wides and no-balls bowled. */
 export function BowlingRow({ innings, row, bowlers, onRemove }: BowlingRowProps) {
   const base = `Innings.${innings}.Bowling.${row}` as const;
   const n = row + 1;
+  const messageId = `${fieldId(base)}-message`;
   return (
     <li className={styles.bowlingRow} aria-label={`Bowler ${n}`}>
-      <Picker name={`${base}.PlayerID`} label={`Bowler ${n}`} options={bowlers} className={styles.wide} />
-      <NumberField name={`${base}.Overs`} label="O" description={`Bowler ${n} overs`} overs />
-      <NumberField name={`${base}.Maidens`} label="M" description={`Bowler ${n} maidens`} />
-      <NumberField name={`${base}.Runs`} label="R" description={`Bowler ${n} runs`} />
-      <NumberField name={`${base}.Wickets`} label="W" description={`Bowler ${n} wickets`} />
-      <NumberField name={`${base}.Wides`} label="WD" description={`Bowler ${n} wides`} />
-      <NumberField name={`${base}.NoBalls`} label="NB" description={`Bowler ${n} no-balls`} />
+      <Picker name={`${base}.PlayerID`} label={`Bowler ${n}`} options={bowlers} className={styles.area.player} />
+      {FIGURES.map(([field, label, words, area]) => (
+        <NumberField
+          key={field}
+          name={`${base}.${field}`}
+          label={label}
+          description={`Bowler ${n} ${words}`}
+          overs={field === 'Overs'}
+          className={styles.area[area]}
+          messageId={messageId}
+        />
+      ))}
       <Button
         type="button"
         variant="secondary"
         size="sm"
-        className={styles.rowAction}
+        className={`${styles.area.remove} ${styles.removeButton}`}
         aria-label={`Remove bowler ${n}`}
         onClick={onRemove}
       >
         Remove
       </Button>
+      <RowMessages
+        id={messageId}
+        names={FIGURES.map(([field]) => `${base}.${field}`)}
+        className={`${styles.area.message} ${styles.problem}`}
+      />
     </li>
   );
 }

@@ -117,7 +117,7 @@ export function InningsSection({ index, number, sheet, onRemove }: InningsSectio
             <NumberField name={`Innings.${index}.Extras.NoBalls`} label="No-balls" description="Runs from no-balls" />
             <NumberField name={`Innings.${index}.Extras.Penalty`} label="Penalty" />
           </div>
-          <div className={styles.numbers}>
+          <div className={styles.totals}>
             <NumberField name={`Innings.${index}.Total.Runs`} label="Total runs" />
             <NumberField name={`Innings.${index}.Total.Wickets`} label="Wickets" />
             <NumberField name={`Innings.${index}.Total.Overs`} label="Overs" overs />

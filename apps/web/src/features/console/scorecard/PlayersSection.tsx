@@ -30,7 +30,7 @@ function TeamPlayers({ sheet, team }: { sheet: ScorecardSheet; team: number }) {
               return (
                 <Checkbox
                   key={id}
-                  label={auto ? `${p.Name} (in the scorecard)` : p.Name}
+                  label={p.Name}
                   checked={auto || ticked.has(id)}
                   disabled={auto}
                   onChange={(e) => {

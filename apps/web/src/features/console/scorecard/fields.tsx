@@ -21,10 +21,15 @@ export interface NumberFieldProps {
   /** Overs: a decimal keyboard and `3.4`. */
   overs?: boolean;
   className?: string;
+  /**
+   * The id of the row's message line: a narrow field in a row is marked invalid and described by the
+   * row's line, where its message has the row's width (RowMessages).
+   */
+  messageId?: string;
 }
 
 /** A short figure (runs, balls, overs) typed as text: a numeric keyboard on phones, blank meaning 0. */
-export function NumberField({ name, label, description, overs = false, className }: NumberFieldProps) {
+export function NumberField({ name, label, description, overs = false, className, messageId }: NumberFieldProps) {
   const { register } = useFormContext<ScorecardValues>();
   const error = useFieldError(name);
   return (
@@ -36,9 +41,21 @@ export function NumberField({ name, label, description, overs = false, className
       inputMode={overs ? 'decimal' : 'numeric'}
       autoComplete="off"
       placeholder="0"
-      error={error}
       className={className}
+      {...(messageId
+        ? { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? messageId : undefined }
+        : { error })}
     />
+  );
+}
+
+/** The messages of a row's narrow fields, on a line of the row's width. */
+export function RowMessages({ id, names, className }: { id: string; names: readonly string[]; className?: string }) {
+  const messages = names.map(useFieldError).filter((m): m is string => Boolean(m));
+  return (
+    <p id={id} className={className} hidden={messages.length === 0}>
+      {[...new Set(messages)].join(' ')}
+    </p>
   );
 }
 
@@ -72,7 +89,7 @@ export function Picker({ name, label, options, placeholder, optional = false, cl
           label={label}
           options={list}
           value={typeof field.value === 'string' && field.value !== '' ? field.value : ''}
-          placeholder={placeholder ?? 'Choose…'}
+          placeholder={placeholder ?? (optional ? 'None' : 'Choose…')}
           onValueChange={(value) => {
             const next = value === NONE ? '' : value;
             field.onChange(next);

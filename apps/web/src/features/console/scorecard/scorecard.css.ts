@@ -1,5 +1,5 @@
 import { media, vars } from '@fantasy-cricket/ui';
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 
 /**
  * The scorecard form, phone first: a batting or bowling row is a small card whose fields wrap into
@@ -18,51 +18,82 @@ const rowBase = {
   minWidth: 0,
 } as const;
 
+/**
+ * A batter: on phones the name and Remove, how out and the bowler, the fielders, then the figures; from
+ * `md` the name and figures on one line and the dismissal under them, as a printed scorecard reads.
+ */
 export const battingRow = style({
   ...rowBase,
   gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+  gridTemplateAreas: `"player player player remove" "howout howout bowler bowler" "fielders fielders fielders fielders" "runs balls fours sixes" "message message message message"`,
   '@media': {
     [media.md]: {
-      gridTemplateColumns:
-        'minmax(9rem, 2fr) minmax(8rem, 1.5fr) minmax(8rem, 1.5fr) minmax(8rem, 1.6fr) repeat(4, minmax(3.5rem, 4.25rem)) auto',
+      gridTemplateColumns: 'repeat(3, minmax(0, 1fr)) repeat(4, 4.25rem) auto',
+      gridTemplateAreas: `"player player player runs balls fours sixes remove" "howout bowler fielders fielders fielders fielders fielders fielders" "message message message message message message message message"`,
     },
   },
 });
 
+/** A bowler: on phones the name and Remove, then the six figures three to a line; from `md` one line. */
 export const bowlingRow = style({
   ...rowBase,
   gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+  gridTemplateAreas: `"player player remove" "overs maidens runs" "wickets wides noBalls" "message message message"`,
   '@media': {
-    [media.md]: { gridTemplateColumns: 'minmax(10rem, 2.5fr) repeat(6, minmax(3.5rem, 4.5rem)) auto' },
+    [media.md]: {
+      gridTemplateColumns: 'minmax(0, 1fr) repeat(6, 4.25rem) auto',
+      gridTemplateAreas: `"player overs maidens runs wickets wides noBalls remove" "message message message message message message message message"`,
+    },
   },
 });
 
-/** A cell that takes the whole row on phones (the player, the dismissal, the bowler, the fielders). */
-export const wide = style({
-  gridColumn: '1 / -1',
+/** Where each part of a row goes (the areas of battingRow and bowlingRow). */
+export const area = styleVariants(
+  {
+    player: 'player',
+    remove: 'remove',
+    howout: 'howout',
+    bowler: 'bowler',
+    fielders: 'fielders',
+    runs: 'runs',
+    balls: 'balls',
+    fours: 'fours',
+    sixes: 'sixes',
+    overs: 'overs',
+    maidens: 'maidens',
+    wickets: 'wickets',
+    wides: 'wides',
+    noBalls: 'noBalls',
+    message: 'message',
+  },
+  (name) => ({ gridArea: name, minWidth: 0 }),
+);
+
+/** The fielders of a dismissal: one picker, or a run out's two side by side from `sm`. */
+export const fielders = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  gridTemplateColumns: '1fr',
   minWidth: 0,
-  '@media': { [media.md]: { gridColumn: 'auto' } },
+  '@media': { [media.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
-/** Keeps a wide screen's columns in line where a dismissal names no bowler or fielder; nothing on phones. */
-export const spacer = style({ display: 'none', '@media': { [media.md]: { display: 'block' } } });
-
-/** The fielders of a run out: two pickers side by side or stacked. */
-export const fielders = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, minWidth: 0 });
-
-/** The remove button: at the row's end on phones, in its own column on wide screens. */
-export const rowAction = style({
-  gridColumn: '1 / -1',
-  justifySelf: 'end',
-  '@media': { [media.md]: { gridColumn: 'auto', alignSelf: 'end' } },
-});
+export const removeButton = style({ alignSelf: 'end', justifySelf: 'end' });
 
 /** Extras and totals: five and three small number fields that wrap. */
 export const numbers = style({
   display: 'grid',
   gap: vars.space.xs,
   gridTemplateColumns: 'repeat(auto-fill, minmax(5.5rem, 1fr))',
-  alignItems: 'end',
+  alignItems: 'start',
+});
+
+/** The printed total: three fields with room for what the server says about them. */
+export const totals = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))',
+  alignItems: 'start',
 });
 
 export const rows = style({
@@ -92,7 +123,7 @@ export const pair = style({
   display: 'grid',
   gap: vars.space.sm,
   gridTemplateColumns: '1fr',
-  alignItems: 'end',
+  alignItems: 'start',
   '@media': { [media.sm]: { gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))' } },
 });
 
@@ -117,7 +148,8 @@ export const problemLink = style({
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' } },
 });
 
-export const paste = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, minHeight: '8rem' });
+export const paste = style({});
+globalStyle(`${paste} textarea`, { fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, minHeight: '8rem' });
 
 export const sums = style({
   color: vars.color.textMuted,
