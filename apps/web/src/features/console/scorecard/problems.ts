@@ -7,7 +7,7 @@ import type { ScorecardProblem } from '../../../data/operator/types';
  * its squad list, a margin to the margin field, whatever names no field to the form as a whole.
  */
 
-/** The form key that shows a problem at `path` (`Innings.0.Batting.3.FielderIDs.1` → `Innings.0.Batting.3.FielderIDs`). */
+/** The form key that shows a problem at `path` (`Innings.0.Bowling.3` → `Innings.0.Bowling.3.PlayerID`). */
 export function formKeyOf(path: string): string {
   const p = path.split('.');
   const [head] = p;
@@ -17,6 +17,8 @@ export function formKeyOf(path: string): string {
     if (part === 'Batting' || part === 'Bowling') {
       if (p.length === 3) return `Innings.${i}.${part}`;
       if (p.length === 4) return `Innings.${i}.${part}.${p[3]}.PlayerID`;
+      // Each fielder has its own picker (FielderIDs.0, FielderIDs.1).
+      if (p[4] === 'FielderIDs') return p.length > 5 ? p.slice(0, 6).join('.') : `${p.slice(0, 5).join('.')}.0`;
       return p.slice(0, 5).join('.');
     }
     if (part === 'SuperOver' || part === undefined) return `Innings.${i}.TeamID`;
