@@ -16,7 +16,8 @@ import { PG_OUTBOX, api, choose, cli, newSignedInUser, type SignedIn, snapshot }
  * keyboard, names the player of the match, checks and saves: the Leaderboard moves.
  */
 test.use({ baseURL: `http://127.0.0.1:${E2E_PG_PORT}` });
-test.describe.configure({ mode: 'serial' });
+// Registering three people and typing a whole T20 take longer than one default test on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const ROOT = join(import.meta.dirname, '..');
 const CRICSHEET = join(process.env.CRICSHEET_DIR ?? join(ROOT, '..', 'shared', 'cricsheet'), 'ipl-2024');
