@@ -5,7 +5,7 @@ import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { usePreviewScorecardMutation } from '../../../data/operator/scorecard-preview-mutation';
 import { useSaveScorecardMutation } from '../../../data/operator/scorecard-save-mutation';
 import type { ImportReport, ScorecardProblem, ScorecardSheet } from '../../../data/operator/types';
-import { errorNotificationText, notifySuccess } from '../../../shared/notify';
+import { errorNotificationText } from '../../../shared/notify';
 import * as consoleStyles from '../shared/console.css';
 import { ImportReportView } from '../shared/ImportReportView';
 import { InningsSection } from './InningsSection';
@@ -87,7 +87,6 @@ export function ScorecardForm({ sheet }: { sheet: ScorecardSheet }) {
         ? `${sheet.Name}: scorecard saved and scored.`
         : `${sheet.Name}: nothing changed, this scorecard was saved already.`;
       setStatus(message);
-      notifySuccess(message);
     } catch (error) {
       setFormError(errorNotificationText(error, 'The scorecard could not be checked. Please try again.'));
     }
