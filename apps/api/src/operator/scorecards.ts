@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { components } from '@fantasy-cricket/api-client';
 import type { Kysely } from 'kysely';
-import { afterResultsImported } from '../cricket/import/after';
 import { importMatch } from '../cricket/import/write';
+import { recordResults } from '../results/pipeline';
 import { scorecardToParsedMatch } from '../cricket/scorecard/to-parsed-match';
 import { oversText } from '../cricket/scorecard/validate';
 import type { DB } from '../db/schema';
@@ -133,7 +133,10 @@ export async function saveScorecard(
   const { card, problems } = checkInput(input, sheet, await otherPlayers(db, input, sheet));
   if (problems.length) throw new HttpError(400, scorecardMessages.problems(problems));
   const parsed = scorecardToParsedMatch(card, matchInfoOf(sheet));
-  const { runId, changed } = await db.transaction().execute(async (trx) => {
+  // One transaction recorded as a correction: the importer records the match it writes into the
+  // fixture (re-scored in it), and what follows a committed result runs once it commits
+  // (results/pipeline.ts).
+  const runId = await recordResults(db, 'correction', async (trx) => {
     const done = await writeScorecard(trx, sheet, input, parsed, now, 'created');
     const runId = await recordImportRun(trx, {
       kind: 'scorecard',
@@ -154,9 +157,8 @@ export async function saveScorecard(
         after: { ...done.after, ImportRunID: runId },
       });
     }
-    return { runId, changed: done.changed };
+    return { value: runId, fixtureIds: [] };
   });
-  if (changed) await afterResultsImported(db, [sheet.id]);
   return importRunReport(db, runId);
 }
 
