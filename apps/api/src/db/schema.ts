@@ -493,7 +493,7 @@ export interface AuditLogTable {
   before: unknown | null;
   after: unknown | null;
 }
-export type ImportRunKind = 'schedule' | 'squads' | 'cricsheet' | 'results' | 'result' | 'fetch';
+export type ImportRunKind = 'schedule' | 'squads' | 'cricsheet' | 'results' | 'result' | 'fetch' | 'scorecard';
 export type ImportRunTrigger = 'console' | 'cli' | 'schedule';
 export type ImportRunOutcome = 'running' | 'succeeded' | 'partial' | 'failed' | 'not_modified';
 export interface ImportRunsTable {
@@ -530,6 +530,18 @@ export interface ResultEmailsTable {
   sent_digest: string | null;
   sent_at: Date | null;
   results_sent: Generated<number>;
+}
+
+// ---- typed scorecards (0024) ----
+export interface FixtureScorecardsTable {
+  fixture_id: number;
+  /** The scorecard as the console sent it (`ScorecardInput` of openapi.yaml: players by id). */
+  scorecard: ColumnType<unknown, string, string>;
+  /** `matchChecksum` of the match it wrote. */
+  checksum: string;
+  /** The digest of the fixture's figures right after the save (cricket/scorecard/written.ts). */
+  written: string;
+  saved_at: Generated<Date>;
 }
 
 export interface DB {
@@ -597,4 +609,6 @@ export interface DB {
   result_emails: ResultEmailsTable;
   // ---- vendor calls (0022) ----
   vendor_calls: VendorCallsTable;
+  // ---- typed scorecards (0024) ----
+  fixture_scorecards: FixtureScorecardsTable;
 }

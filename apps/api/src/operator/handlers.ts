@@ -4,16 +4,19 @@ import { isOperator } from './access';
 import { fetchHandlers } from './fetch-handlers';
 import { importsHandlers } from './imports-handlers';
 import { opsHandlers } from './ops-handlers';
+import { scorecardHandlers } from './scorecard-handlers';
 
 /** The operator console's operations (tag `operator` in openapi.yaml), one file per area. */
 export const operatorHandlers: PartialHandlerMap<'getOperatorStatus'> &
   typeof opsHandlers &
   typeof importsHandlers &
-  typeof fetchHandlers = {
+  typeof fetchHandlers &
+  typeof scorecardHandlers = {
   async getOperatorStatus({ session, deps }) {
     return { status: 200, body: { Operator: await isOperator(deps.db, me(session)) } };
   },
   ...opsHandlers,
   ...importsHandlers,
   ...fetchHandlers,
+  ...scorecardHandlers,
 };

@@ -92,6 +92,11 @@ export async function operatorFixtures(db: Kysely<DB>, seasonId: number): Promis
       r,
     ]),
   );
+  const typed = new Set(
+    (await db.selectFrom('fixture_scorecards').select('fixture_id').where('fixture_id', 'in', ids).execute()).map(
+      (r) => r.fixture_id,
+    ),
+  );
   const imported = new Set(
     (
       await db.selectFrom('cricsheet_imports').select('fixture_id').distinct().where('fixture_id', 'in', ids).execute()
@@ -119,7 +124,14 @@ export async function operatorFixtures(db: Kysely<DB>, seasonId: number): Promis
       Away: team(f.visitor_team_id),
       Status: f.status,
       Result: text,
-      ResultSource: text === null ? null : imported.has(f.id) || f.cricsheet_match_id !== null ? 'cricsheet' : 'manual',
+      ResultSource:
+        text === null
+          ? null
+          : imported.has(f.id) || f.cricsheet_match_id !== null
+            ? 'cricsheet'
+            : typed.has(f.id)
+              ? 'scorecard'
+              : 'manual',
       PlayerOfMatch: pom.filter((p) => p.fixture_id === f.id).map((p) => p.full_name),
       Current: currentResult(
         f.status,
@@ -155,7 +167,7 @@ function currentResult(
 }
 
 /** What the audit log and the report show of a fixture's result. */
-async function resultSnapshot(db: Kysely<DB>, fixtureId: number, teams: ReadonlyMap<number, TeamRow>) {
+export async function resultSnapshot(db: Kysely<DB>, fixtureId: number, teams: ReadonlyMap<number, TeamRow>) {
   const f = await db.selectFrom('fixtures').select('status').where('id', '=', fixtureId).executeTakeFirstOrThrow();
   const r = await db.selectFrom('fixture_results').selectAll().where('fixture_id', '=', fixtureId).executeTakeFirst();
   const pom = await db

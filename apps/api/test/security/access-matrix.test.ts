@@ -335,6 +335,22 @@ const see = {
   washedOut: ((b, _c, note) => {
     expect(b.Lines.map((l: Body) => [l.FixtureID, l.Status])).toEqual([[note!.id, 'updated']]);
   }) as See,
+  scorecardSheet: ((b, c) => {
+    expect(b).toMatchObject({ FixtureID: c.w.upcoming.id, Editable: false, Saved: null });
+    expect(b.Teams).toHaveLength(2);
+    for (const t of b.Teams) expect(t.Players.length).toBeGreaterThan(10);
+  }) as See,
+  /** A no-result scorecard without innings holds together: what saving it would change, nothing recorded. */
+  scorecardPreview: ((b, _c, note) => {
+    expect(b.Problems).toEqual([]);
+    expect(b.Report).toMatchObject({ ImportRunID: null, Outcome: 'preview', Kind: 'scorecard' });
+    expect(b.Report.Lines[0]).toMatchObject({ FixtureID: note!.id, Status: 'updated' });
+  }) as See,
+  scorecardSaved: ((b, _c, note) => {
+    expect(b).toMatchObject({ ImportRunID: expect.any(Number), Kind: 'scorecard', Outcome: 'succeeded' });
+    expect(b.Lines[0]).toMatchObject({ FixtureID: note!.id, Status: 'updated' });
+    expect(b.RescoredFixtureIDs).toEqual([note!.id]);
+  }) as See,
   importRuns: ((b) => {
     expect(b.Runs.length).toBeGreaterThan(0);
     expect(b).toHaveProperty('NextBefore');
@@ -807,6 +823,30 @@ const matrix: Record<OperationId, Row> = {
     },
     ...operatorOnly(ok(see.washedOut)),
   },
+  getFixtureScorecard: {
+    req: (c) => get(`/api/operator/fixtures/${c.w.upcoming.id}/scorecard`),
+    ...operatorOnly(ok(see.scorecardSheet)),
+  },
+  previewFixtureScorecard: {
+    req: async (c) => {
+      // The operator's cell types a scorecard for a fixture of its own (started an hour ago); the others name the played one.
+      const id =
+        c.caller === 'operator' ? (await addFixture(c.w.lw, -3_600_000, 'Matrix scorecard preview')).id : c.w.played.id;
+      return {
+        ...post(`/api/operator/fixtures/${id}/scorecard/preview`, await noResultScorecard(c, id)),
+        note: { id },
+      };
+    },
+    ...operatorOnly(ok(see.scorecardPreview)),
+  },
+  saveFixtureScorecard: {
+    req: async (c) => {
+      const id =
+        c.caller === 'operator' ? (await addFixture(c.w.lw, -3_600_000, 'Matrix scorecard')).id : c.w.played.id;
+      return { ...put(`/api/operator/fixtures/${id}/scorecard`, await noResultScorecard(c, id)), note: { id } };
+    },
+    ...operatorOnly(ok(see.scorecardSaved)),
+  },
   listImportRuns: {
     req: async (c) => {
       await matrixRun(c);
@@ -825,6 +865,38 @@ const matrix: Record<OperationId, Row> = {
   // Off by default: no fetch URL is configured in the test app.
   runCricsheetFetch: { req: () => post('/api/operator/fetch'), ...operatorOnly(400) },
 };
+
+/** A scorecard of a match with no result and no innings: each team's first eleven of its squad. */
+async function noResultScorecard(c: Ctx, fixtureId: number) {
+  const db = c.w.t.db;
+  const f = await db
+    .selectFrom('fixtures')
+    .select(['season_id', 'local_team_id', 'visitor_team_id'])
+    .where('id', '=', fixtureId)
+    .executeTakeFirstOrThrow();
+  const eleven = async (teamId: number) =>
+    (
+      await db
+        .selectFrom('squads')
+        .select('player_id')
+        .where('season_id', '=', f.season_id)
+        .where('team_id', '=', teamId)
+        .orderBy('player_id')
+        .limit(11)
+        .execute()
+    ).map((r) => r.player_id);
+  return {
+    OversPerInnings: 20,
+    Toss: null,
+    Playing: [
+      { TeamID: f.local_team_id, PlayerIDs: await eleven(f.local_team_id) },
+      { TeamID: f.visitor_team_id, PlayerIDs: await eleven(f.visitor_team_id) },
+    ],
+    Innings: [],
+    Outcome: { Kind: 'no_result' },
+    PlayerOfMatchIDs: [],
+  };
+}
 
 /** A schedule run on record, as the CLI would leave it (for the import-history rows). */
 async function matrixRun(c: Ctx): Promise<number> {

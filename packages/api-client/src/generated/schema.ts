@@ -1238,6 +1238,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/fixtures/{fixtureId}/scorecard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fixtureId: components["parameters"]["FixtureId"];
+            };
+            cookie?: never;
+        };
+        /** What the scorecard form needs for a fixture — its teams and their squads, whether a scorecard may be typed for it, and the last one saved */
+        get: operations["getFixtureScorecard"];
+        /**
+         * Save a typed scorecard — written and scored as an imported match, audited, recorded in the import history
+         * @description The scorecard is checked as the preview checks it; a scorecard with problems is refused (400, the
+         *     first problems in the message) and nothing is written. Saved, it is turned into the importer's
+         *     match and written by the importer in one transaction with its import run (kind `scorecard`) and
+         *     audit entry (`fixture.scorecard`), and the fixture is re-scored. Saving the same scorecard again
+         *     reports `unchanged`. The fixture keeps no Cricsheet match id: a later Cricsheet (or vendor)
+         *     import of the match replaces the typed figures, never adds a second fixture. 400 as well for a
+         *     fixture that has not started, is live, or holds the data of an imported match.
+         */
+        put: operations["saveFixtureScorecard"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/fixtures/{fixtureId}/scorecard/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fixtureId: components["parameters"]["FixtureId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a typed scorecard and say what saving it would change, writing nothing
+         * @description `Problems` names each field that is wrong and what is wrong with it (a batter out twice, eleven
+         *     wickets, overs beyond the format, a player outside both squads, totals or bowling figures that
+         *     do not add up, a margin the totals do not give). Without problems, `Report` is what saving would
+         *     report (the writes are run and rolled back).
+         */
+        post: operations["previewFixtureScorecard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/imports": {
         parameters: {
             query?: never;
@@ -1335,7 +1389,7 @@ export interface components {
             /** @description The operator's name and email, or `cli (<os user>)` */
             Actor: string;
             ActorUserID: number | null;
-            /** @description A dotted verb: operator.grant, operator.revoke, season.create, season.activate, season.deactivate, schedule.apply, squads.apply, results.upload, fixture.result, fetch.run */
+            /** @description A dotted verb: operator.grant, operator.revoke, season.create, season.activate, season.deactivate, schedule.apply, squads.apply, results.upload, fixture.result, fixture.scorecard, fetch.run */
             Action: string;
             Target: string;
             /** @description The object before the action (null when it did not exist) */
@@ -1394,13 +1448,182 @@ export interface components {
             /** @description The result as read, e.g. `KKR won by 7 runs`, `No result`; null before one */
             Result: string | null;
             /**
-             * @description A Cricsheet file, or set by hand (console or results file)
+             * @description A Cricsheet file, set by hand (console or results file), or a scorecard typed in the console
              * @enum {string|null}
              */
-            ResultSource: "cricsheet" | "manual" | null;
+            ResultSource: "cricsheet" | "manual" | "scorecard" | null;
             PlayerOfMatch: string[];
             /** @description The stored result in the shape `setFixtureResult` takes (the correction form starts from it); null before a result */
             Current: components["schemas"]["FixtureResultRequest"] | null;
+        };
+        ScorecardSheet: {
+            FixtureID: number;
+            Name: string;
+            Season: string;
+            /** Format: date-time */
+            StartTime: string;
+            /** @enum {string} */
+            Status: "scheduled" | "live" | "completed" | "no_result" | "abandoned";
+            /** @description The result as read; null before one */
+            Result: string | null;
+            /** @enum {string|null} */
+            ResultSource: "cricsheet" | "manual" | "scorecard" | null;
+            /** @description Whether a scorecard may be saved for the fixture now */
+            Editable: boolean;
+            /** @description Why not (not started, live, holds an imported match) */
+            NotEditableReason: string | null;
+            /** @description Home then away, each with its squad for the season */
+            Teams: components["schemas"]["ScorecardTeam"][];
+            /** @description The last scorecard saved for the fixture, as it was sent; null for none */
+            Saved: components["schemas"]["ScorecardInput"] | null;
+            /** Format: date-time */
+            SavedAt: string | null;
+        };
+        ScorecardTeam: {
+            TeamID: number;
+            Name: string;
+            Code: string;
+            Players: components["schemas"]["ScorecardSquadPlayer"][];
+        };
+        ScorecardSquadPlayer: {
+            PlayerID: number;
+            Name: string;
+            /** @description Batsman, Bowler, Allrounder or Wicketkeeper */
+            Position: string;
+        };
+        ScorecardInput: {
+            /**
+             * Format: int32
+             * @description The format: 20 for a T20
+             */
+            OversPerInnings: number;
+            Toss: components["schemas"]["ScorecardToss"] | null;
+            /** @description Each team's players: the XI and an impact player or concussion substitute who came on */
+            Playing: components["schemas"]["ScorecardPlaying"][];
+            /** @description The regular innings in order, then super overs */
+            Innings: components["schemas"]["ScorecardInningsInput"][];
+            Outcome: components["schemas"]["ScorecardOutcomeInput"];
+            PlayerOfMatchIDs: number[];
+        };
+        ScorecardToss: {
+            /** Format: int32 */
+            WinnerTeamID: number;
+            /** @enum {string} */
+            Decision: "bat" | "field";
+        };
+        ScorecardPlaying: {
+            /** Format: int32 */
+            TeamID: number;
+            PlayerIDs: number[];
+        };
+        ScorecardInningsInput: {
+            /**
+             * Format: int32
+             * @description The batting team
+             */
+            TeamID: number;
+            SuperOver: boolean;
+            /** @description In batting order */
+            Batting: components["schemas"]["ScorecardBattingInput"][];
+            Bowling: components["schemas"]["ScorecardBowlingInput"][];
+            Extras: components["schemas"]["ScorecardExtrasInput"];
+            Total: components["schemas"]["ScorecardTotalInput"];
+        };
+        ScorecardBattingInput: {
+            /** Format: int32 */
+            PlayerID: number;
+            /** Format: int32 */
+            Runs: number;
+            /**
+             * Format: int32
+             * @description Balls faced (wides excluded, no-balls included)
+             */
+            Balls: number;
+            /** Format: int32 */
+            Fours: number;
+            /** Format: int32 */
+            Sixes: number;
+            /** @enum {string} */
+            HowOut: "not out" | "bowled" | "caught" | "caught and bowled" | "lbw" | "stumped" | "run out" | "hit wicket" | "retired hurt" | "retired not out" | "retired out" | "obstructing the field" | "handled the ball" | "hit the ball twice" | "timed out";
+            /**
+             * Format: int32
+             * @description The bowler credited with the wicket (bowled, caught, c&b, lbw, stumped, hit wicket)
+             */
+            BowlerID: number | null;
+            /** @description The catcher, the wicketkeeper who stumped, or the run-out fielders (one: a direct hit) */
+            FielderIDs: number[];
+        };
+        ScorecardBowlingInput: {
+            /** Format: int32 */
+            PlayerID: number;
+            /** @description Overs and balls: `3.4` is 3 overs and 4 balls */
+            Overs: string;
+            /** Format: int32 */
+            Maidens: number;
+            /** Format: int32 */
+            Runs: number;
+            /** Format: int32 */
+            Wickets: number;
+            /**
+             * Format: int32
+             * @description Wides bowled (deliveries)
+             */
+            Wides: number;
+            /**
+             * Format: int32
+             * @description No-balls bowled (deliveries)
+             */
+            NoBalls: number;
+        };
+        ScorecardExtrasInput: {
+            /** Format: int32 */
+            Byes: number;
+            /** Format: int32 */
+            LegByes: number;
+            /**
+             * Format: int32
+             * @description Runs from wides
+             */
+            Wides: number;
+            /**
+             * Format: int32
+             * @description Runs from no-balls (the extra run of each)
+             */
+            NoBalls: number;
+            /** Format: int32 */
+            Penalty: number;
+        };
+        ScorecardTotalInput: {
+            /** Format: int32 */
+            Runs: number;
+            /** Format: int32 */
+            Wickets: number;
+            /** @description Overs and balls the innings lasted */
+            Overs: string;
+        };
+        ScorecardOutcomeInput: {
+            /** @enum {string} */
+            Kind: "win" | "tie" | "no_result";
+            /** Format: int32 */
+            WinnerTeamID?: number | null;
+            /** Format: int32 */
+            ByRuns?: number | null;
+            /** Format: int32 */
+            ByWickets?: number | null;
+            /** @description e.g. `D/L`: the margin then need not follow from the totals */
+            Method?: string | null;
+            /** Format: int32 */
+            SuperOverWinnerTeamID?: number | null;
+        };
+        ScorecardProblem: {
+            /** @description The field of ScorecardInput, dotted: `Innings.0.Batting.3.BowlerID`, `Innings.1.Total.Runs`; empty for the scorecard as a whole */
+            Path: string;
+            Message: string;
+        };
+        ScorecardPreview: {
+            Problems: components["schemas"]["ScorecardProblem"][];
+            /** @description What saving would report (Outcome `preview`); null while there are problems */
+            Report: components["schemas"]["ImportReport"] | null;
         };
         UploadedFile: {
             FileName: string;
@@ -1455,7 +1678,7 @@ export interface components {
             /** @description null for a preview (nothing recorded) */
             ImportRunID: number | null;
             /** @enum {string} */
-            Kind: "schedule" | "squads" | "cricsheet" | "results" | "result" | "fetch";
+            Kind: "schedule" | "squads" | "cricsheet" | "results" | "result" | "fetch" | "scorecard";
             /** @enum {string} */
             Trigger: "console" | "cli" | "schedule";
             Source: string;
@@ -4241,6 +4464,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getFixtureScorecard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fixtureId: components["parameters"]["FixtureId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fixture's scorecard sheet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScorecardSheet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveFixtureScorecard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fixtureId: components["parameters"]["FixtureId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScorecardInput"];
+            };
+        };
+        responses: {
+            /** @description The report: the result line, then one line per player whose figures change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    previewFixtureScorecard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fixtureId: components["parameters"]["FixtureId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScorecardInput"];
+            };
+        };
+        responses: {
+            /** @description The problems, or what saving would change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScorecardPreview"];
                 };
             };
             400: components["responses"]["BadRequest"];

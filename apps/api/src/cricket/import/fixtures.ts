@@ -109,7 +109,14 @@ export async function upsertFixture(
   db: Kysely<DB>,
   parsed: ParsedMatch,
   target: Extract<FixtureTarget, { kind: 'write' }>,
-  ctx: { seasonId: number; stageId: number; teamIds: Map<string, number>; status: FixtureStatus },
+  ctx: {
+    seasonId: number;
+    stageId: number;
+    teamIds: Map<string, number>;
+    status: FixtureStatus;
+    /** Give an existing fixture the match's id (default); false for a typed scorecard (write.ts `into`). */
+    link?: boolean;
+  },
 ): Promise<FixtureRow> {
   const local = ctx.teamIds.get(parsed.teams[0])!;
   const visitor = ctx.teamIds.get(parsed.teams[1])!;
@@ -147,7 +154,7 @@ export async function upsertFixture(
   return db
     .updateTable('fixtures')
     .set({
-      cricsheet_match_id: parsed.matchId,
+      ...(ctx.link === false ? {} : { cricsheet_match_id: parsed.matchId }),
       stage_id: fixture.stage_id ?? ctx.stageId,
       match_number: fixture.match_number ?? parsed.matchNumber,
       venue: optionalStoredName('Venue', parsed.venue) ?? fixture.venue,

@@ -80,9 +80,9 @@ export interface ParsedMatch {
 }
 
 /** Dismissals that do not make the batter out. */
-const NOT_OUT_KINDS = new Set(['retired hurt', 'retired not out']);
+export const NOT_OUT_KINDS = new Set(['retired hurt', 'retired not out']);
 /** Dismissals credited to the bowler (run out, retired, obstructing, timed out, handled the ball are not). */
-const BOWLER_KINDS = new Set(['bowled', 'caught', 'caught and bowled', 'lbw', 'stumped', 'hit wicket']);
+export const BOWLER_KINDS = new Set(['bowled', 'caught', 'caught and bowled', 'lbw', 'stumped', 'hit wicket']);
 
 export interface ParseOptions {
   /** The Cricsheet match id; by default the source's file name without `.json`. */
@@ -254,11 +254,18 @@ export function parseCricsheetMatch(json: unknown, source: string, options: Pars
     innings: innings.map((i) => ({ ...i, team: team(i.team) })),
     totalSixes,
   };
+  return { ...parsed, checksum: matchChecksum(parsed) };
+}
+
+/**
+ * The digest of a parsed match (everything but its start time and source): equal digests mean nothing
+ * to update. Every source of a `ParsedMatch` (a Cricsheet file, a typed or a vendor's scorecard) uses it.
+ */
+export function matchChecksum(parsed: Omit<ParsedMatch, 'checksum'>): string {
   const { startTime: _ignored, source: _source, ...digestable } = parsed;
-  const checksum = createHash('sha256')
+  return createHash('sha256')
     .update(JSON.stringify({ v: PARSER_VERSION, ...digestable }))
     .digest('hex');
-  return { ...parsed, checksum };
 }
 
 interface LineLookup {
@@ -369,7 +376,7 @@ function tallyInnings(
 }
 
 /** When a tie's outcome does not name the super-over winner: the higher score in the last pair of super overs. */
-function superOverWinnerFromInnings(innings: ParsedInnings[]): string | null {
+export function superOverWinnerFromInnings(innings: ParsedInnings[]): string | null {
   const so = innings.filter((i) => i.superOver);
   if (so.length < 2) return null;
   const a = so[so.length - 2]!;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB, FixtureStatus } from '../../db/schema';
 import { chunkRows, executeWrites, insertJsonRows, type WriteQuery } from '../../db/writes';
 import { ImportBatch } from './batch';
-import { resolveFixture, upsertFixture } from './fixtures';
+import { type FixtureRow, type FixtureTarget, resolveFixture, upsertFixture } from './fixtures';
 import { ensurePlayers, fixturesOfPlayers } from './players';
 import { withTransaction } from '../../db/transaction';
 import { ensureSeason, ensureStage, ensureTeams } from '../db-util';
@@ -36,6 +36,13 @@ export interface ImportMatchOptions {
    * marked superseded.
    */
   corrects?: ReadonlyMap<string, string>;
+  /**
+   * Writes the match into this fixture without making it the match's own: the fixture keeps its
+   * Cricsheet match id (none), so a later import of the match's data of record (a Cricsheet file, a
+   * vendor's result) still finds it as a scheduled fixture and replaces these figures; nothing is
+   * recorded in cricsheet_imports. A scorecard typed in the console (docs/decisions/0044-typed-scorecards.md).
+   */
+  into?: FixtureRow;
 }
 
 /**
@@ -75,8 +82,9 @@ export async function writeMatch(
   options: ImportMatchOptions & { overrides: ReadonlyMap<string, PositionOverride> },
   batch: ImportBatch,
 ): Promise<ImportMatchResult & { rescore: boolean; players?: number[] }> {
-  const replaces = options.corrects?.get(parsed.matchId);
-  const own = await batch.previousImport(trx, parsed.matchId);
+  const into = options.into;
+  const replaces = into ? undefined : options.corrects?.get(parsed.matchId);
+  const own = into ? undefined : await batch.previousImport(trx, parsed.matchId);
   if (!replaces && own && own.checksum === parsed.checksum) {
     return { matchId: parsed.matchId, fixtureId: own.fixture_id, status: 'unchanged', rescore: false };
   }
@@ -107,12 +115,14 @@ export async function writeMatch(
 
   const status: FixtureStatus = parsed.result.type === 'no_result' ? 'no_result' : 'completed';
   const importStatus: ImportStatus = previous ? 'updated' : 'imported';
-  const target = await resolveFixture(trx, parsed, previous?.fixture_id, {
-    seasonId,
-    teamIds,
-    batch,
-    ownId: replaces ?? parsed.matchId,
-  });
+  const target: FixtureTarget = into
+    ? { kind: 'write', fixture: into }
+    : await resolveFixture(trx, parsed, previous?.fixture_id, {
+        seasonId,
+        teamIds,
+        batch,
+        ownId: replaces ?? parsed.matchId,
+      });
   const supersede = replaces
     ? [
         trx
@@ -127,7 +137,7 @@ export async function writeMatch(
     await executeWrites(trx, [recordImport(trx, parsed, target.fixtureId), ...supersede]);
     return { matchId: parsed.matchId, fixtureId: target.fixtureId, status: importStatus, rescore: false };
   }
-  const fixtureRow = await upsertFixture(trx, parsed, target, { seasonId, stageId, teamIds, status });
+  const fixtureRow = await upsertFixture(trx, parsed, target, { seasonId, stageId, teamIds, status, link: !into });
   const fixtureId = fixtureRow.id;
   batch.fixtureWritten(fixtureRow);
 
@@ -167,7 +177,7 @@ export async function writeMatch(
           toss_decision: eb.ref('excluded.toss_decision'),
         })),
       ),
-    recordImport(trx, parsed, fixtureId),
+    ...(into ? [] : [recordImport(trx, parsed, fixtureId)]),
     ...supersede,
   ];
 

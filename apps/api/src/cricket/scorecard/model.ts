@@ -53,6 +53,10 @@ export interface ScorecardBatting {
   fielders?: ScorecardPlayer[] | undefined;
 }
 
+/**
+ * A bowler's figures. `wides` and `noBalls` are the wides and no-balls bowled (deliveries, as a printed
+ * scorecard gives them); the runs they cost are in `runs` and the innings' extras.
+ */
 export interface ScorecardBowling {
   player: ScorecardPlayer;
   /** Legal deliveries bowled (wides and no-balls excluded): 3.4 overs is 22. */
@@ -85,8 +89,8 @@ export type ScorecardOutcome =
       method?: string | undefined;
     }
   /** A tie; a super over (or bowl-out) winner when one decided it. */
-  | { kind: 'tie'; superOverWinner?: string | undefined }
-  | { kind: 'no result' };
+  | { kind: 'tie'; superOverWinner?: string | undefined; method?: string | undefined }
+  | { kind: 'no result'; method?: string | undefined };
 
 export interface Scorecard {
   /** The fixture's teams by name: [local, visitor]. */
