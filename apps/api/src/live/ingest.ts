@@ -96,6 +96,8 @@ export interface StartLive {
   matchId: string;
   source: string;
   info: CricsheetInfo;
+  /** Give the fixture `matchId` as its Cricsheet match id when it has none (default true). */
+  link?: boolean;
 }
 
 /**
@@ -129,7 +131,7 @@ export async function startLive(db: Kysely<DB>, o: StartLive): Promise<void> {
         }),
       )
       .execute();
-    if (fixture.cricsheet_match_id === null) {
+    if (fixture.cricsheet_match_id === null && o.link !== false) {
       await trx
         .updateTable('fixtures')
         .set({ cricsheet_match_id: o.matchId })
@@ -1128,6 +1130,26 @@ export async function completeLive(
   match: CricsheetMatch,
   now: Date,
 ): Promise<{ ok: boolean; error?: string }> {
+  return completeLiveWith(db, fixtureId, now, async (trx, live) => {
+    const report = await importFromProvider(trx, new InMemoryProvider(new Map([[live.match_id, match]])));
+    const entry = report.entries.find((e) => e.id === live.match_id);
+    const landed =
+      entry && ['imported', 'updated', 'unchanged'].includes(entry.status) && entry.fixtureId === fixtureId;
+    if (!landed) return { ok: false, error: entry?.reason ?? `the import did not land on fixture ${fixtureId}` };
+    return { ok: true };
+  });
+}
+
+/**
+ * `completeLive` with the final figures written by `land` (in the completion's transaction, under the
+ * fixture's lock): a vendor's final scorecard is written into the fixture by the importer's writer.
+ */
+export async function completeLiveWith(
+  db: Kysely<DB>,
+  fixtureId: number,
+  now: Date,
+  land: (trx: Kysely<DB>, live: Selectable<LiveFixturesTable>) => Promise<{ ok: boolean; error?: string }>,
+): Promise<{ ok: boolean; error?: string }> {
   const result = await withTransaction(db, async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${LIVE_LOCK}, ${fixtureId})`.execute(trx);
     const live = await trx
@@ -1137,11 +1159,8 @@ export async function completeLive(
       .executeTakeFirst();
     if (!live) throw new Error(`fixture ${fixtureId} is not live`);
     if (live.state === 'completed') return { ok: true };
-    const report = await importFromProvider(trx, new InMemoryProvider(new Map([[live.match_id, match]])));
-    const entry = report.entries.find((e) => e.id === live.match_id);
-    const landed =
-      entry && ['imported', 'updated', 'unchanged'].includes(entry.status) && entry.fixtureId === fixtureId;
-    if (!landed) return { ok: false, error: entry?.reason ?? `the import did not land on fixture ${fixtureId}` };
+    const landed = await land(trx, live);
+    if (!landed.ok) return landed;
     const leagues = await liveLeagues(trx, fixtureId);
     const pending = parseJson<number[]>(live.standings_pending);
     await trx.deleteFrom('live_member_points').where('fixture_id', '=', fixtureId).execute();
