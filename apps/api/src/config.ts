@@ -128,6 +128,8 @@ export interface Config {
   fileLimits: FileLimits;
   /** Entity Sport Cricket API v2 (docs/data.md, "Connecting a data vendor"): the keys are secrets, never logged or returned. */
   entitySport: { accessKey: string | undefined; secretKey: string | undefined; baseUrl: string };
+  /** How often each process looks whether a connected vendor's sync is due (VENDOR_SYNC_TICK_S, default 30). */
+  vendorSyncTickMs: number;
 }
 
 /**
@@ -337,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       totalBytes: megabytes(env.IMPORT_UNZIPPED_MAX_MB, DEFAULT_FILE_LIMITS.totalBytes, 'IMPORT_UNZIPPED_MAX_MB'),
       readerHeapMb: positiveInt(env.IMPORT_READER_HEAP_MB, DEFAULT_FILE_LIMITS.readerHeapMb, 'IMPORT_READER_HEAP_MB'),
     },
+    vendorSyncTickMs: positiveNumber(env.VENDOR_SYNC_TICK_S, 30, 'VENDOR_SYNC_TICK_S') * SECOND,
     entitySport: {
       accessKey: env.ENTITYSPORT_ACCESS_KEY || undefined,
       secretKey: env.ENTITYSPORT_SECRET_KEY || undefined,

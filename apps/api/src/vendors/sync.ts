@@ -182,6 +182,13 @@ export class VendorSync {
     const lines = [...scheduleLines, ...squadLines].map(toLine);
     const changed = lines.filter((l) => l.status !== 'unchanged');
     const bad = changed.filter((l) => l.status === 'failed' || l.status === 'conflict').length;
+    const summary = (part: string, ls: { status: string }[]) => {
+      const c = countLines(ls.filter((l) => l.status !== 'unchanged').map((l) => ({ key: '', status: l.status })));
+      const text = Object.entries(c)
+        .map(([k, n]) => `${n} ${k}`)
+        .join(', ');
+      return `${part}: ${text || 'unchanged'}.`;
+    };
     if (changed.length) {
       await recordImportRun(this.db, {
         kind: 'vendor',
@@ -195,13 +202,7 @@ export class VendorSync {
         startedAt,
       });
     }
-    const counts = countLines(changed);
-    const note = changed.length
-      ? `Schedule and squads: ${Object.entries(counts)
-          .map(([k, n]) => `${n} ${k}`)
-          .join(', ')}.`
-      : 'Schedule and squads unchanged.';
-    return { bad, note };
+    return { bad, note: `${summary('Schedule', scheduleLines)} ${summary('Squads', squadLines)}` };
   }
 
   /** Toss and XIs of the fixtures about to start (and just started). */
