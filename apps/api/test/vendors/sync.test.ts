@@ -112,6 +112,14 @@ describe(`vendor sync on ${DB_TARGET}`, () => {
     const tossed = await lineup();
     expect(tossed.toss_winner_team_id).not.toBeNull();
     expect(tossed.toss_decision).toBe(m.match.info.toss!.decision);
+    // The Match Centre gives them with the fixture, home team first, by our ids and names.
+    const centre = await w.user.client.get(`/api/live/fixture/${f.id}`);
+    expect(centre.statusCode).toBe(200);
+    const shown = centre.json().Lineup;
+    expect(shown.Toss).toMatchObject({ TeamName: m.match.info.toss!.winner, Decision: m.match.info.toss!.decision });
+    expect(shown.Teams.map((t: { TeamID: number }) => t.TeamID)).toEqual([f.local_team_id, f.visitor_team_id]);
+    expect(shown.Teams[0].Playing.map((p: { Name: string }) => p.Name)).toEqual(xi);
+    expect(shown.Teams[0].Substitutes.length).toBeGreaterThan(0);
   });
 
   it('follows the match live ball by ball, then writes the finished result through the importer', async () => {

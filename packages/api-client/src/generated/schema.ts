@@ -2213,6 +2213,8 @@ export interface components {
             Leaders: components["schemas"]["LiveLeader"][];
             /** @description subscribe with lastEventId = this to miss nothing after this answer */
             LastEventID: number;
+            /** @description The toss and playing XIs once a data vendor announced them; null until then. */
+            Lineup?: null | components["schemas"]["FixtureLineup"];
             League: null | {
                 LeagueID: number;
                 LeagueName: string;
@@ -2424,6 +2426,35 @@ export interface components {
             Status: "scheduled" | "live" | "completed" | "no_result" | "abandoned";
             /** @description The start time is not after the server's time (picks are locked). */
             HasStarted: boolean;
+            /** @description The toss and playing XIs once a data vendor announced them; null until then. */
+            Lineup?: null | components["schemas"]["FixtureLineup"];
+        };
+        FixtureLineup: {
+            Toss: null | {
+                TeamID: number;
+                TeamName: string;
+                /** @enum {string} */
+                Decision: "bat" | "field";
+            };
+            /** @description Each team's announced XI and named substitutes (an Impact Player comes from these), home team first. */
+            Teams: {
+                TeamID: number;
+                TeamName: string;
+                TeamCode: string;
+                Playing: components["schemas"]["LineupPlayer"][];
+                Substitutes: components["schemas"]["LineupPlayer"][];
+            }[];
+            /** Format: date-time */
+            AnnouncedAt: string;
+            /**
+             * Format: date-time
+             * @description Later than AnnouncedAt when the vendor changed the XI or the toss after announcing it.
+             */
+            UpdatedAt: string;
+        };
+        LineupPlayer: {
+            PlayerID: number;
+            Name: string;
         };
         BonusOption: {
             ID: number;
