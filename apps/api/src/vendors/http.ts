@@ -329,6 +329,8 @@ export function createVendorHttp(options: VendorHttpOptions): VendorHttp {
     }
     try {
       const status = res.status;
+      // An answer whose body is not read frees its connection.
+      if (status < 200 || status >= 300) await res.body?.cancel().catch(() => undefined);
       if (status === 304) {
         log(status, 'not-modified');
         return { kind: 'not-modified' } as const;

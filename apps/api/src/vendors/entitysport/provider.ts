@@ -216,19 +216,20 @@ export class EntitySportProvider implements VendorProvider {
   /**
    * The match so far. The scorecard first: unchanged (304), nothing happened and that one call is all.
    * Otherwise the commentary of the latest innings, and of any earlier innings whose totals changed
-   * since its commentary was fetched (a correction); the match squads when the scorecard names a
-   * player they do not have.
+   * since its commentary was fetched (a correction); the match squads the first time, and again when
+   * the scorecard names a player they do not have.
    */
   async live(fixtureId: string): Promise<LiveUpdate | null> {
     const mid = ident(fixtureId);
     const sc = await this.get(`matches/${mid}/scorecard`, S.scorecard);
     const version = this.cache.get(`matches/${mid}/scorecard?`)?.etag ?? JSON.stringify(sc.value);
     if (this.liveAt.get(mid) === version) return null;
-    let squads = (await this.get(`matches/${mid}/squads`, S.matchSquads)).value;
-    const known = new Set(squads.players.map((p) => p.pid));
-    if (sc.value.players.some((p) => !known.has(p.pid))) {
-      this.cache.delete(`matches/${mid}/squads?`);
-      squads = (await this.get(`matches/${mid}/squads`, S.matchSquads)).value;
+    // The match squads once (lineup() keeps them current before the start), again for a player they lack.
+    const squadsPath = `matches/${mid}/squads`;
+    let squads = (this.cache.get(`${squadsPath}?`) as Cached<S.MatchSquads> | undefined)?.value;
+    const known = new Set(squads?.players.map((p) => p.pid));
+    if (!squads || sc.value.players.some((p) => !known.has(p.pid))) {
+      squads = (await this.get(squadsPath, S.matchSquads)).value;
     }
     const fetched = this.fetchedAt.get(mid) ?? new Map<number, string>();
     this.fetchedAt.set(mid, fetched);
