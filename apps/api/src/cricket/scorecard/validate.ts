@@ -55,17 +55,20 @@ export function validateScorecard(card: Scorecard, options: ValidateOptions = {}
 
   // ---- who played: each team once, each player once, in their team's squad ----
   const teamOf = new Map<string, string>();
-  const squadOf = new Map<string, string>();
-  for (const s of options.squads ?? []) for (const p of s.players) squadOf.set(playerKey(p), s.team);
+  // A player may be in both squads of a season (moved between teams): each squad they are in.
+  const squadsOf = new Map<string, string[]>();
+  for (const s of options.squads ?? []) {
+    for (const p of s.players) squadsOf.set(playerKey(p), [...(squadsOf.get(playerKey(p)) ?? []), s.team]);
+  }
   const checkSquad = (p: ScorecardPlayer, team: string, path: string) => {
     if (!options.squads) return true;
-    const squad = squadOf.get(playerKey(p));
-    if (squad === team) return true;
+    const squads = squadsOf.get(playerKey(p)) ?? [];
+    if (squads.includes(team)) return true;
     add(
       path,
-      squad === undefined
+      squads.length === 0
         ? `${p.name} is not in either team's squad.`
-        : `${p.name} is in ${squad}'s squad, not ${team}'s.`,
+        : `${p.name} is in ${squads[0]}'s squad, not ${team}'s.`,
     );
     return false;
   };

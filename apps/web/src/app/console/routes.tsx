@@ -12,6 +12,7 @@ export const consoleRoutes: RouteObject[] = [
   { path: 'seasons', element: screen(() => import('../../routes/console.seasons')) },
   { path: 'schedule', element: screen(() => import('../../routes/console.schedule')) },
   { path: 'results', element: screen(() => import('../../routes/console.results')) },
+  { path: 'scorecard', element: screen(() => import('../../routes/console.scorecard')) },
   { path: 'imports', element: screen(() => import('../../routes/console.imports')) },
   { path: 'imports/:importRunId', element: screen(() => import('../../routes/console.import-run')) },
   { path: 'health', element: screen(() => import('../../routes/console.health')) },

@@ -1,11 +1,21 @@
 import type { ReactNode } from 'react';
-import { CalendarIcon, HistoryIcon, LogIcon, PulseIcon, ShieldIcon, TrophyIcon, UploadIcon } from '../../shared/icons';
+import {
+  CalendarIcon,
+  ClipboardIcon,
+  HistoryIcon,
+  LogIcon,
+  PulseIcon,
+  ShieldIcon,
+  TrophyIcon,
+  UploadIcon,
+} from '../../shared/icons';
 
 /** The console's screens under /console, in navigation order (docs/decisions/0029-console-screens.md). */
 export const consoleScreens = [
   { path: 'seasons', label: 'Seasons', icon: <TrophyIcon /> },
   { path: 'schedule', label: 'Schedule & squads', icon: <CalendarIcon /> },
   { path: 'results', label: 'Results', icon: <UploadIcon /> },
+  { path: 'scorecard', label: 'Scorecard', icon: <ClipboardIcon /> },
   { path: 'imports', label: 'Import history', icon: <HistoryIcon /> },
   { path: 'health', label: 'Data health', icon: <PulseIcon /> },
   { path: 'operators', label: 'Operators', icon: <ShieldIcon /> },

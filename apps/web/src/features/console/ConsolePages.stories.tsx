@@ -88,6 +88,37 @@ export const CorrectResult: Story = {
   },
 };
 
+/** Scorecard: a started fixture's empty form (paste, innings, who played, result). */
+export const Scorecard: Story = {
+  render: () => <AppAt path="/console/scorecard?fixture=101" />,
+  play: async () => {
+    await expect(await screen.findByRole('region', { name: 'Innings 1' })).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Save scorecard' })).toBeVisible();
+  },
+};
+
+/** Scorecard: filled from a pasted table, then checked — the server's problems at their fields. */
+export const ScorecardProblems: Story = {
+  render: () => <AppAt path="/console/scorecard?fixture=101" />,
+  play: async () => {
+    const table = await screen.findByRole('textbox', { name: /Scorecard table/ });
+    await userEvent.click(table);
+    await userEvent.paste(
+      [
+        'Batter\tDismissal\tR\tB\t4s\t6s',
+        'Ruturaj Gaikwad\tc Kohli b Siraj\t12\t9\t1\t1',
+        'Rachin Ravindra\tnot out\t0\t3\t0\t0',
+        'Total\t13/1 (2 Ov)',
+        'Bowler\tO\tM\tR\tW\tWD\tNB',
+        'Mohammed Siraj\t2\t0\t13\t1\t0\t0',
+      ].join('\n'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Fill the scorecard' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+    await expect(await screen.findByRole('list', { name: 'Problems to correct' })).toBeVisible();
+  },
+};
+
 /** Import history, newest first, with paging. */
 export const ImportHistory: Story = {
   render: () => <AppAt path="/console/imports" />,

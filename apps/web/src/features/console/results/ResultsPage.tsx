@@ -12,6 +12,7 @@ import {
   Text,
 } from '@fantasy-cricket/ui';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { queryState } from '../../../data/query-state';
 import { useOperatorFixturesQuery } from '../../../data/operator/fixtures-query';
@@ -171,7 +172,11 @@ function SeasonFixtures() {
             <div className={styles.cellStack}>
               <span>{row.original.Result}</span>
               <Text as="span" size="sm" tone="muted">
-                {row.original.ResultSource === 'manual' ? 'Set by hand' : 'From Cricsheet'}
+                {row.original.ResultSource === 'manual'
+                  ? 'Set by hand'
+                  : row.original.ResultSource === 'scorecard'
+                    ? 'From a typed scorecard'
+                    : 'From Cricsheet'}
                 {row.original.PlayerOfMatch.length > 0 ? ` · PoM ${row.original.PlayerOfMatch.join(', ')}` : ''}
               </Text>
             </div>
@@ -208,6 +213,11 @@ function SeasonFixtures() {
               ))}
               <Button size="sm" aria-label={`Correct result: ${fixture.Name}`} onClick={() => setCorrecting(fixture)}>
                 Correct result
+              </Button>
+              <Button asChild size="sm" variant="secondary">
+                <Link to={`/console/scorecard?fixture=${fixture.FixtureID}`} aria-label={`Scorecard: ${fixture.Name}`}>
+                  Scorecard
+                </Link>
               </Button>
             </div>
           );

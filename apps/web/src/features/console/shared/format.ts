@@ -54,6 +54,7 @@ export const kindLabel: Record<ImportRun['Kind'], string> = {
   results: 'Results file',
   result: 'Result by hand',
   fetch: 'Scheduled fetch',
+  scorecard: 'Typed scorecard',
 };
 
 export const triggerLabel: Record<ImportRun['Trigger'], string> = {

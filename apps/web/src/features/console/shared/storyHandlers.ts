@@ -202,6 +202,38 @@ export const conflictReport = makeReport({
 });
 export const cricsheetReport = makeCricsheetReport();
 
+const squad = (from: number, names: string[]) =>
+  names.map((Name, i) => ({ PlayerID: from + i, Name, Position: i % 4 === 0 ? 'Bowler' : 'Batsman' }));
+
+/** The scorecard sheet of Match 1 (started, no result yet): its teams' squads. */
+export const scorecardSheet: Schema<'ScorecardSheet'> = {
+  FixtureID: 101,
+  Name: 'Match 1',
+  Season: 'IPL 2024',
+  StartTime: '2024-03-22T14:30:00.000Z',
+  Status: 'scheduled',
+  Result: null,
+  ResultSource: null,
+  Editable: true,
+  NotEditableReason: null,
+  Teams: [
+    {
+      TeamID: 11,
+      Name: 'Chennai Super Kings',
+      Code: 'CSK',
+      Players: squad(1, ['Mustafizur Rahman', 'RD Gaikwad', 'R Ravindra', 'AM Rahane', 'DJ Mitchell', 'RA Jadeja']),
+    },
+    {
+      TeamID: 12,
+      Name: 'Royal Challengers Bengaluru',
+      Code: 'RCB',
+      Players: squad(21, ['Mohammed Siraj', 'V Kohli', 'F du Plessis', 'RM Patidar', 'GJ Maxwell', 'KD Karthik']),
+    },
+  ],
+  Saved: null,
+  SavedAt: null,
+};
+
 /** Every console call answered; groups by name so a story can replace one. */
 export const consoleHandlers = {
   status: [http.get('/operator/status', ({ response }) => response(200).json({ Operator: true }))],
@@ -266,4 +298,19 @@ export const consoleHandlers = {
     http.post('/operator/operators/revoke', ({ response }) => response(200).json({ message: 'Revoked.' })),
   ],
   audit: [http.get('/operator/audit', ({ response }) => response(200).json({ Entries: auditEntries, NextBefore: 8 }))],
+  scorecard: [
+    http.get('/operator/fixtures/{fixtureId}/scorecard', ({ response }) => response(200).json(scorecardSheet)),
+    http.post('/operator/fixtures/{fixtureId}/scorecard/preview', ({ response }) =>
+      response(200).json({
+        Problems: [
+          {
+            Path: 'Innings.0.Total.Runs',
+            Message: "The batters' runs (12) and the extras (0) make 12, not the total of 13.",
+          },
+          { Path: 'Outcome.ByRuns', Message: 'By how much did Chennai Super Kings win? A margin in runs or wickets.' },
+        ],
+        Report: null,
+      }),
+    ),
+  ],
 };
