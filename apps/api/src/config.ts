@@ -170,6 +170,8 @@ export interface Config {
   sportmonks: { apiToken: string | undefined; baseUrl: string };
   /** Entity Sport Cricket API v2 (docs/data.md, "Connecting a data vendor"): the keys are secrets, never logged or returned. */
   entitySport: { accessKey: string | undefined; secretKey: string | undefined; baseUrl: string };
+  /** How often each process looks whether a connected vendor's sync is due (VENDOR_SYNC_TICK_S, default 30). */
+  vendorSyncTickMs: number;
 }
 
 /**
@@ -383,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       apiToken: env.SPORTMONKS_API_TOKEN?.trim() || undefined,
       baseUrl: httpUrl(env.SPORTMONKS_BASE_URL, 'SPORTMONKS_BASE_URL') ?? 'https://cricket.sportmonks.com/api/v2.0',
     },
+    vendorSyncTickMs: positiveNumber(env.VENDOR_SYNC_TICK_S, 30, 'VENDOR_SYNC_TICK_S') * SECOND,
     entitySport: {
       accessKey: env.ENTITYSPORT_ACCESS_KEY || undefined,
       secretKey: env.ENTITYSPORT_SECRET_KEY || undefined,

@@ -13,6 +13,7 @@ import { startCricsheetFetchTimer } from './operator/fetch';
 import { runReminders } from './reminders/reminders';
 import { runResultEmails } from './reminders/result-emails';
 import { resultsPipeline } from './results/pipeline';
+import { vendorSyncFor } from './vendors/sync';
 
 /** Production entry: database, migrations, FAQ seed, the API and the built web app on one port. */
 async function main(): Promise<void> {
@@ -88,6 +89,25 @@ async function main(): Promise<void> {
   const liveTimer = setInterval(() => void liveTick(), 30_000);
   liveTimer.unref();
 
+  // Connected data vendors (the console's Data vendors): every process looks; a lease on the vendor's
+  // connection lets one of them sync it each time, and the live_fixtures lease one ingest each match.
+  const vendorSync = vendorSyncFor(database.db, config, { log: app.log, provider: { log: app.log } });
+  let vendorSyncRunning = false;
+  const vendorTick = async () => {
+    if (vendorSyncRunning) return;
+    vendorSyncRunning = true;
+    try {
+      await vendorSync.tick();
+    } catch (err) {
+      app.log.error({ err }, 'vendor sync failed');
+    } finally {
+      vendorSyncRunning = false;
+    }
+  };
+  void vendorTick();
+  const vendorTimer = setInterval(() => void vendorTick(), config.vendorSyncTickMs);
+  vendorTimer.unref();
+
   // Results that arrive by themselves (CRICSHEET_FETCH_URL; off when unset): every process looks each
   // minute whether the fetch is due; a lease in the database lets one of them run each interval's fetch.
   const cricsheetFetch = startCricsheetFetchTimer(database.db, config.cricsheetFetch, app.log, config.fileLimits);
@@ -108,6 +128,8 @@ async function main(): Promise<void> {
     clearInterval(pickTimer);
     clearInterval(liveTimer);
     live.stop();
+    clearInterval(vendorTimer);
+    vendorSync.stop();
     cricsheetFetch?.stop();
     try {
       await app.close();

@@ -476,6 +476,66 @@ export interface VendorCallsTable {
   last_call_at: Date | null;
 }
 
+// ---- vendor connections (0025) ----
+export type VendorSyncOutcome = 'succeeded' | 'partial' | 'failed';
+export interface VendorConnectionsTable {
+  vendor: string;
+  /** Entered by an operator ({ accessKey, secretKey } or { apiToken }); never returned by an operation. */
+  credentials: ColumnType<Record<string, string> | null, string | null, string | null>;
+  credentials_set_at: Date | null;
+  competition_id: string | null;
+  competition_name: string | null;
+  season_id: number | null;
+  sync_enabled: Generated<boolean>;
+  schedule_interval_s: Generated<number>;
+  live_interval_s: Generated<number>;
+  lineup_lead_s: Generated<number>;
+  daily_budget: number | null;
+  next_schedule_at: Date | null;
+  lease_holder: string | null;
+  lease_until: Date | null;
+  last_sync_at: Date | null;
+  last_sync_outcome: VendorSyncOutcome | null;
+  last_sync_message: string | null;
+  updated_at: Generated<Date>;
+}
+export interface VendorTeamsTable {
+  vendor: string;
+  vendor_id: string;
+  /** The vendor's name of the team (its scorecards and live answers name teams so). */
+  vendor_name: string;
+  team_id: number;
+}
+export interface VendorPlayersTable {
+  vendor: string;
+  vendor_id: string;
+  player_id: number;
+}
+export type VendorFixtureStatus = 'scheduled' | 'live' | 'finished' | 'abandoned' | 'postponed' | 'cancelled';
+export interface VendorFixturesTable {
+  vendor: string;
+  vendor_id: string;
+  fixture_id: number;
+  vendor_status: Generated<VendorFixtureStatus>;
+  lineup_checked_at: Date | null;
+  result_at: Date | null;
+}
+/** One team's announced XI and named substitutes (player ids). */
+export interface LineupTeam {
+  team_id: number;
+  playing: number[];
+  substitutes: number[];
+}
+export interface FixtureLineupsTable {
+  fixture_id: number;
+  toss_winner_team_id: number | null;
+  toss_decision: 'bat' | 'field' | null;
+  teams: ColumnType<LineupTeam[], string, string>;
+  source: string;
+  announced_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 // ---- operators (0015) ----
 export interface OperatorsTable {
   user_id: number;
@@ -493,7 +553,15 @@ export interface AuditLogTable {
   before: unknown | null;
   after: unknown | null;
 }
-export type ImportRunKind = 'schedule' | 'squads' | 'cricsheet' | 'results' | 'result' | 'fetch' | 'scorecard';
+export type ImportRunKind =
+  | 'schedule'
+  | 'squads'
+  | 'cricsheet'
+  | 'results'
+  | 'result'
+  | 'fetch'
+  | 'scorecard'
+  | 'vendor';
 export type ImportRunTrigger = 'console' | 'cli' | 'schedule';
 export type ImportRunOutcome = 'running' | 'succeeded' | 'partial' | 'failed' | 'not_modified';
 export interface ImportRunsTable {
@@ -611,4 +679,10 @@ export interface DB {
   vendor_calls: VendorCallsTable;
   // ---- typed scorecards (0024) ----
   fixture_scorecards: FixtureScorecardsTable;
+  // ---- vendor connections (0025) ----
+  vendor_connections: VendorConnectionsTable;
+  vendor_teams: VendorTeamsTable;
+  vendor_players: VendorPlayersTable;
+  vendor_fixtures: VendorFixturesTable;
+  fixture_lineups: FixtureLineupsTable;
 }

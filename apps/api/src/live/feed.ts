@@ -46,6 +46,11 @@ export interface LiveFeed {
   waitMs(): number;
   /** True once the final update was handed out. */
   readonly done: boolean;
+  /**
+   * False: the fixture is not given `matchId` as its Cricsheet match id (a vendor's feed, whose final
+   * figures are written into the fixture without linking it, so a later Cricsheet file corrects it).
+   */
+  readonly linksMatch?: boolean;
 }
 
 /** Time for feeds and runners; tests inject one that does not wait. */

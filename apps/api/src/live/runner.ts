@@ -137,7 +137,13 @@ export async function runFeed(
     if (update) {
       const infoNow = stableJson(update.info);
       if (!storedPrints || infoNow !== info) {
-        await startLive(db, { fixtureId, matchId: feed.matchId, source: feed.source, info: update.info });
+        await startLive(db, {
+          fixtureId,
+          matchId: feed.matchId,
+          source: feed.source,
+          info: update.info,
+          link: feed.linksMatch !== false,
+        });
         info = infoNow;
       }
       if (!storedPrints) {

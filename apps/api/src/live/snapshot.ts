@@ -1,6 +1,7 @@
 import type { components } from '@fantasy-cricket/api-client';
 import { messages } from '@fantasy-cricket/rules';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { fixtureLineups } from '../cricket/lineups';
 import type { CricsheetInfo } from '../cricket/import/cricsheet-format';
 import type { FeatureWinners } from '../cricket/scoring/match-prediction';
 import type { DB, LiveFixturesTable } from '../db/schema';
@@ -154,6 +155,7 @@ export async function matchCentre(
     Leaders: [],
     LastEventID: eventId,
     League: null,
+    Lineup: (await fixtureLineups(db, [fixtureId])).get(fixtureId) ?? null,
   };
   if (live) await scorecard(db, live, out);
   else if (innings.length > 0) out.Scorecards = await importedScorecards(db, fixtureId, innings);

@@ -40,9 +40,9 @@ export function decodeUpload(f: UploadedFile): ReceivedFile {
   return { name: f.FileName, bytes };
 }
 
-const isBad = (l: { status: string }) => l.status === 'failed' || l.status === 'conflict';
+export const isBad = (l: { status: string }) => l.status === 'failed' || l.status === 'conflict';
 
-function toLine(l: ScheduleLine | SquadLine): ImportLine {
+export function toLine(l: ScheduleLine | SquadLine): ImportLine {
   return {
     key: l.key,
     status: l.status,

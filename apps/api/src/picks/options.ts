@@ -1,6 +1,7 @@
 import { hasStarted, messages } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
 import type { DB, FixtureStatus } from '../db/schema';
+import { type FixtureLineupBody, fixtureLineups } from '../cricket/lineups';
 import { fixturePlayers, fixtureTeams, type PlayerOption } from '../cricket/queries';
 import { teamColour } from '../cricket/teams';
 import { HttpError } from '../http/errors';
@@ -19,6 +20,8 @@ export interface LeagueFixture {
   VisitorTeamColour: string | null;
   Status: FixtureStatus;
   HasStarted: boolean;
+  /** The toss and playing XIs once announced (cricket/lineups.ts). */
+  Lineup: FixtureLineupBody | null;
 }
 
 /** Every fixture the league covers (past and future), by start time; HasStarted against `now`. */
@@ -41,6 +44,9 @@ export async function leagueFixtureList(db: Kysely<DB>, leagueId: number, now: D
     JOIN teams v ON v.id = f.visitor_team_id
     WHERE l.id = ${leagueId}
     ORDER BY f.start_time, f.id`.execute(db);
+  // Only fixtures near or past their start can have one: the lineups of the rest are not looked up.
+  const soon = rows.filter((r) => new Date(r.start_time).getTime() < now.getTime() + 2 * 86_400_000).map((r) => r.id);
+  const lineups = await fixtureLineups(db, soon);
   return rows.map((r) => {
     const start = new Date(r.start_time);
     return {
@@ -55,6 +61,7 @@ export async function leagueFixtureList(db: Kysely<DB>, leagueId: number, now: D
       VisitorTeamColour: teamColour(r.visitor_name),
       Status: r.status,
       HasStarted: hasStarted(start, now),
+      Lineup: lineups.get(r.id) ?? null,
     };
   });
 }

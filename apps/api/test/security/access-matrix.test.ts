@@ -360,6 +360,12 @@ const see = {
     expect(b.Lines.map((l: Body) => l.Key)).toEqual(['Match 1']);
   }) as See,
   fetchOff: ((b) => expect(b).toMatchObject({ Enabled: false, Url: null })) as See,
+  /** Entity Sport, not configured in the test app: its status and never a credential. */
+  vendors: ((b) => {
+    expect(b.map((v: Body) => [v.Vendor, v.Configured])).toEqual([['entitysport', false]]);
+  }) as See,
+  vendorStatus: ((b) =>
+    expect(b).toMatchObject({ Vendor: 'entitysport', Configured: false, CredentialsFrom: null })) as See,
 };
 
 let w: SecurityWorld;
@@ -864,6 +870,34 @@ const matrix: Record<OperationId, Row> = {
   getFetchStatus: { req: () => get('/api/operator/fetch'), ...operatorOnly(ok(see.fetchOff)) },
   // Off by default: no fetch URL is configured in the test app.
   runCricsheetFetch: { req: () => post('/api/operator/fetch'), ...operatorOnly(400) },
+  listVendors: { req: () => get('/api/operator/vendors'), ...operatorOnly(ok(see.vendors)) },
+  // A request without the secret key: refused before the vendor is called (the test app calls no vendor).
+  setVendorCredentials: {
+    req: () => put('/api/operator/vendors/entitysport/credentials', { AccessKey: 'matrix-access' }),
+    ...operatorOnly(400),
+  },
+  clearVendorCredentials: {
+    req: () => del('/api/operator/vendors/entitysport/credentials'),
+    ...operatorOnly(ok(see.vendorStatus)),
+  },
+  setVendorSettings: {
+    req: () =>
+      put('/api/operator/vendors/entitysport/settings', {
+        Sync: false,
+        ScheduleMinutes: 60,
+        LiveSeconds: 20,
+        LineupMinutes: 60,
+        DailyCallBudget: 500,
+      }),
+    ...operatorOnly(ok(see.vendorStatus)),
+  },
+  // Not configured in the test app: 400 before any call.
+  listVendorCompetitions: { req: () => get('/api/operator/vendors/entitysport/competitions'), ...operatorOnly(400) },
+  importVendorCompetition: {
+    req: () => post('/api/operator/vendors/entitysport/competition', { CompetitionID: '128471', Apply: false }),
+    ...operatorOnly(400),
+  },
+  runVendorSync: { req: () => post('/api/operator/vendors/entitysport/sync'), ...operatorOnly(400) },
 };
 
 /** A scorecard of a match with no result and no innings: each team's first eleven of its squad. */

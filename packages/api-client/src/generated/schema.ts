@@ -1363,6 +1363,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/vendors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The data vendors — whether each is configured (never its credentials), the competition it syncs, its settings, the calls of the day and the remaining budget, its last sync */
+        get: operations["listVendors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/vendors/{vendor}/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vendor: components["parameters"]["Vendor"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Store the vendor's credentials on the server after the vendor accepted them (audited without them); no operation ever returns them
+         * @description The fields the vendor needs (`CredentialFields` of its status) are checked by one call to the
+         *     vendor (its competitions); refused credentials, or a vendor that cannot be reached, are a 400
+         *     and nothing is stored. Stored credentials win over the environment's.
+         */
+        put: operations["setVendorCredentials"];
+        post?: never;
+        /** Forget the credentials an operator entered (audited); the environment's, if any, are used again */
+        delete: operations["clearVendorCredentials"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/vendors/{vendor}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vendor: components["parameters"]["Vendor"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** The sync's intervals, the daily call budget, and whether the sync runs (audited) */
+        put: operations["setVendorSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/vendors/{vendor}/competitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vendor: components["parameters"]["Vendor"];
+            };
+            cookie?: never;
+        };
+        /** The vendor's live and upcoming competitions (400 when the vendor is not configured or refuses) */
+        get: operations["listVendorCompetitions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/vendors/{vendor}/competition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vendor: components["parameters"]["Vendor"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview (`Apply` false) or apply (true) a competition's schedule and squads from the vendor, as the schedule and squads files are
+         * @description The vendor's fixtures and squads go through the writers of the schedule and squads files: the
+         *     preview writes nothing and says row by row `new`, `moved`, `updated`, `unchanged`, `conflict` or
+         *     `failed`. Applying writes both in one transaction — any `failed` or `conflict` row refuses both
+         *     (400) — records two import runs and an audit entry, remembers the vendor's ids of the teams,
+         *     players and fixtures, and starts the sync of the competition.
+         */
+        post: operations["importVendorCompetition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/vendors/{vendor}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vendor: components["parameters"]["Vendor"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run the vendor's sync now (schedule, line-ups, results; live balls continue in the background); 400 when it has no competition */
+        post: operations["runVendorSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1678,7 +1803,7 @@ export interface components {
             /** @description null for a preview (nothing recorded) */
             ImportRunID: number | null;
             /** @enum {string} */
-            Kind: "schedule" | "squads" | "cricsheet" | "results" | "result" | "fetch" | "scorecard";
+            Kind: "schedule" | "squads" | "cricsheet" | "results" | "result" | "fetch" | "scorecard" | "vendor";
             /** @enum {string} */
             Trigger: "console" | "cli" | "schedule";
             Source: string;
@@ -1694,6 +1819,78 @@ export interface components {
                 [key: string]: number;
             };
             Message: string | null;
+        };
+        VendorStatus: {
+            /** @enum {string} */
+            Vendor: "entitysport";
+            Title: string;
+            /** @description The fields an operator enters to connect (VendorCredentialsRequest). */
+            CredentialFields: ("AccessKey" | "SecretKey" | "ApiToken")[];
+            /** @description Credentials are available (entered in the console or set in the environment). */
+            Configured: boolean;
+            /** @enum {string|null} */
+            CredentialsFrom: "console" | "environment" | null;
+            /**
+             * Format: date-time
+             * @description When an operator entered them.
+             */
+            CredentialsSetAt: string | null;
+            Competition: null | {
+                CompetitionID: string;
+                Name: string;
+                SeasonID: number | null;
+                SeasonName: string | null;
+            };
+            /** @description The sync runs for the competition. */
+            Sync: boolean;
+            /** @description The schedule and squads are read again this often. */
+            ScheduleMinutes: number;
+            /** @description A live match is polled this often. */
+            LiveSeconds: number;
+            /** @description The toss and playing XIs are looked for from this long before the start. */
+            LineupMinutes: number;
+            /** @description Calls allowed per UTC day; null unlimited. */
+            DailyCallBudget: number | null;
+            /** @description Calls made to the vendor this UTC day, by every process. */
+            CallsToday: number;
+            RemainingToday: number | null;
+            LastSync: null | {
+                /** Format: date-time */
+                At: string;
+                /** @enum {string} */
+                Outcome: "succeeded" | "partial" | "failed";
+                Message: string | null;
+            };
+            /** Format: date-time */
+            NextScheduleAt: string | null;
+        };
+        VendorCredentialsRequest: {
+            AccessKey?: string;
+            SecretKey?: string;
+            ApiToken?: string;
+        };
+        VendorSettingsRequest: {
+            Sync: boolean;
+            ScheduleMinutes: number;
+            LiveSeconds: number;
+            LineupMinutes: number;
+            DailyCallBudget: number | null;
+        };
+        VendorCompetition: {
+            CompetitionID: string;
+            Name: string;
+            Season: string;
+            Format: string | null;
+        };
+        VendorCompetitionRequest: {
+            CompetitionID: string;
+            Apply: boolean;
+        };
+        VendorCompetitionReport: {
+            Competition: components["schemas"]["VendorCompetition"];
+            SeasonName: string;
+            Schedule: components["schemas"]["ImportReport"];
+            Squads: components["schemas"]["ImportReport"];
         };
         ImportReport: components["schemas"]["ImportRun"] & {
             Lines: components["schemas"]["ImportLine"][];
@@ -2016,6 +2213,8 @@ export interface components {
             Leaders: components["schemas"]["LiveLeader"][];
             /** @description subscribe with lastEventId = this to miss nothing after this answer */
             LastEventID: number;
+            /** @description The toss and playing XIs once a data vendor announced them; null until then. */
+            Lineup?: null | components["schemas"]["FixtureLineup"];
             League: null | {
                 LeagueID: number;
                 LeagueName: string;
@@ -2227,6 +2426,35 @@ export interface components {
             Status: "scheduled" | "live" | "completed" | "no_result" | "abandoned";
             /** @description The start time is not after the server's time (picks are locked). */
             HasStarted: boolean;
+            /** @description The toss and playing XIs once a data vendor announced them; null until then. */
+            Lineup?: null | components["schemas"]["FixtureLineup"];
+        };
+        FixtureLineup: {
+            Toss: null | {
+                TeamID: number;
+                TeamName: string;
+                /** @enum {string} */
+                Decision: "bat" | "field";
+            };
+            /** @description Each team's announced XI and named substitutes (an Impact Player comes from these), home team first. */
+            Teams: {
+                TeamID: number;
+                TeamName: string;
+                TeamCode: string;
+                Playing: components["schemas"]["LineupPlayer"][];
+                Substitutes: components["schemas"]["LineupPlayer"][];
+            }[];
+            /** Format: date-time */
+            AnnouncedAt: string;
+            /**
+             * Format: date-time
+             * @description Later than AnnouncedAt when the vendor changed the XI or the toss after announcing it.
+             */
+            UpdatedAt: string;
+        };
+        LineupPlayer: {
+            PlayerID: number;
+            Name: string;
         };
         BonusOption: {
             ID: number;
@@ -2545,6 +2773,7 @@ export interface components {
         };
     };
     parameters: {
+        Vendor: "entitysport";
         LeagueId: number;
         LeagueIdPath: number;
         FixtureId: number;
@@ -4679,6 +4908,195 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listVendors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every vendor the app can connect to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorStatus"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    setVendorCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vendor: components["parameters"]["Vendor"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorCredentialsRequest"];
+            };
+        };
+        responses: {
+            /** @description The vendor's status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    clearVendorCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vendor: components["parameters"]["Vendor"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vendor's status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setVendorSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vendor: components["parameters"]["Vendor"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The vendor's status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listVendorCompetitions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vendor: components["parameters"]["Vendor"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The competitions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCompetition"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    importVendorCompetition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vendor: components["parameters"]["Vendor"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorCompetitionRequest"];
+            };
+        };
+        responses: {
+            /** @description The schedule's and the squads' reports (with their `ImportRunID` once applied) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCompetitionReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    runVendorSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vendor: components["parameters"]["Vendor"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vendor's status after the run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

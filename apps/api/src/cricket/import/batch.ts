@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { ParsedMatch } from './parse';
 import type { PositionOverride } from './positions';
-import { createPlayers } from './players';
+import { adoptVendorPlayers, createPlayers } from './players';
 import { MAX_IN_LIST } from '../../db/writes';
 import type { FixtureRow } from './fixtures';
 
@@ -74,9 +74,12 @@ export class ImportBatch {
     );
     const missing = new Map<string, string>();
     for (const m of matches) {
-      for (const [cid, name] of new Map(m.lines.map((l) => [l.cricsheetId, l.name]))) {
-        if (!this.players.has(cid) && !missing.has(cid)) missing.set(cid, name);
-      }
+      const own = [...new Map(m.lines.map((l) => [l.cricsheetId, l.name]))].filter(
+        ([cid]) => !this.players.has(cid) && !missing.has(cid),
+      );
+      // A data vendor's players this match names by their Cricsheet ids take them (players.ts).
+      await adoptVendorPlayers(db, m, own, this);
+      for (const [cid, name] of own) if (!this.players.has(cid)) missing.set(cid, name);
     }
     await createPlayers(db, [...missing], overrides, this);
   }

@@ -63,8 +63,77 @@ export async function ensurePlayers(
       db,
     );
   }
-  for (const [cid, id] of await createPlayers(db, missing, overrides, batch)) ids.set(cid, id);
+  for (const [cid, id] of await adoptVendorPlayers(db, parsed, missing, batch)) ids.set(cid, id);
+  const stillMissing = missing.filter(([cid]) => !ids.has(cid));
+  for (const [cid, id] of await createPlayers(db, stillMissing, overrides, batch)) ids.set(cid, id);
   return ids;
+}
+
+/** The keys a data vendor's own players have until a Cricsheet file names them (vendors/competition.ts). */
+const VENDOR_KEY = /^(entitysport|sportmonks):/;
+const vendorPlayersSeen = new WeakMap<ImportBatch, boolean>();
+
+/**
+ * Players a data vendor brought in (keyed `<vendor>:<id>`) whom this match names by their Cricsheet
+ * id: the one player of the same name in the same team's squad of the season takes the Cricsheet id,
+ * so a Cricsheet file correcting a vendor's match finds the players members picked, not new ones.
+ * One look per batch whether there are any such players at all.
+ */
+export async function adoptVendorPlayers(
+  db: Kysely<DB>,
+  parsed: ParsedMatch,
+  missing: readonly (readonly [string, string])[],
+  batch: ImportBatch,
+): Promise<Map<string, number>> {
+  const adopted = new Map<string, number>();
+  if (missing.length === 0) return adopted;
+  let any = vendorPlayersSeen.get(batch);
+  if (any === undefined) {
+    const row = await db
+      .selectFrom('players')
+      .select('id')
+      .where((eb) => eb.or([eb('cricsheet_id', 'like', 'entitysport:%'), eb('cricsheet_id', 'like', 'sportmonks:%')]))
+      .limit(1)
+      .executeTakeFirst();
+    any = row !== undefined;
+    vendorPlayersSeen.set(batch, any);
+  }
+  if (!any) return adopted;
+  const teamOf = new Map(parsed.lines.map((l) => [l.cricsheetId, l.team]));
+  const rows = await db
+    .selectFrom('players as p')
+    .innerJoin('squads as s', 's.player_id', 'p.id')
+    .innerJoin('seasons as se', 'se.id', 's.season_id')
+    .innerJoin('teams as t', 't.id', 's.team_id')
+    .select(['p.id', 'p.full_name', 'p.cricsheet_id', 't.name as team'])
+    .distinct()
+    .where('se.name', '=', parsed.seasonName)
+    .where(
+      'p.full_name',
+      'in',
+      missing.map(([, name]) => name),
+    )
+    .execute();
+  const taken = new Set<number>();
+  for (const [cid, name] of missing) {
+    const same = rows.filter(
+      (r) => r.full_name === name && r.team === teamOf.get(cid) && VENDOR_KEY.test(r.cricsheet_id ?? ''),
+    );
+    const p = same.length === 1 ? same[0]! : undefined;
+    if (!p || taken.has(p.id)) continue;
+    const r = await db
+      .updateTable('players')
+      .set({ cricsheet_id: cid })
+      .where('id', '=', p.id)
+      .where('cricsheet_id', '=', p.cricsheet_id)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) continue;
+    taken.add(p.id);
+    adopted.set(cid, p.id);
+    batch.players.set(cid, { id: p.id, full_name: p.full_name });
+    batch.absentPlayers.delete(cid);
+  }
+  return adopted;
 }
 
 /** Creates players (Cricsheet id, name) in one multi-row insert per 10,000 or so; their ids by Cricsheet id. */

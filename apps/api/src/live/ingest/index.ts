@@ -24,6 +24,7 @@ export { readJson, stableJson } from './json';
 export { describeLeaders, leadersOf } from './leaders';
 export {
   completeLive,
+  completeLiveWith,
   flushLive,
   markSilent,
   type StartLive,

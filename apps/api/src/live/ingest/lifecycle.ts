@@ -1,8 +1,8 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { CricsheetInfo, CricsheetMatch } from '../../cricket/import/cricsheet-format';
 import { importFromProvider } from '../../cricket/import/folder';
 import { InMemoryProvider } from '../../cricket/provider';
-import type { DB } from '../../db/schema';
+import type { DB, LiveFixturesTable } from '../../db/schema';
 import { withTransaction } from '../../db/transaction';
 import { recordResults } from '../../results/pipeline';
 import { standingsIntervalMs } from '../config';
@@ -27,6 +27,8 @@ export interface StartLive {
   matchId: string;
   source: string;
   info: CricsheetInfo;
+  /** Give the fixture `matchId` as its Cricsheet match id when it has none (default true). */
+  link?: boolean;
 }
 
 /**
@@ -60,7 +62,7 @@ export async function startLive(db: Kysely<DB>, start: StartLive): Promise<void>
         }),
       )
       .execute();
-    if (fixture.cricsheet_match_id === null) {
+    if (fixture.cricsheet_match_id === null && start.link !== false) {
       await trx
         .updateTable('fixtures')
         .set({ cricsheet_match_id: start.matchId })
@@ -183,7 +185,27 @@ export async function completeLive(
   match: CricsheetMatch,
   now: Date,
 ): Promise<{ ok: boolean; error?: string }> {
-  // Recorded as a 'live' result: the importer records the match it writes inside this transaction,
+  return completeLiveWith(db, fixtureId, now, async (trx, live) => {
+    const report = await importFromProvider(trx, new InMemoryProvider(new Map([[live.match_id, match]])));
+    const entry = report.entries.find((e) => e.id === live.match_id);
+    const landed =
+      entry && ['imported', 'updated', 'unchanged'].includes(entry.status) && entry.fixtureId === fixtureId;
+    if (!landed) return { ok: false, error: entry?.reason ?? `the import did not land on fixture ${fixtureId}` };
+    return { ok: true };
+  });
+}
+
+/**
+ * `completeLive` with the final figures written by `land` (in the completion's transaction, under the
+ * fixture's lock): a vendor's final scorecard is written into the fixture by the importer's writer.
+ */
+export async function completeLiveWith(
+  db: Kysely<DB>,
+  fixtureId: number,
+  now: Date,
+  land: (trx: Kysely<DB>, live: Selectable<LiveFixturesTable>) => Promise<{ ok: boolean; error?: string }>,
+): Promise<{ ok: boolean; error?: string }> {
+  // Recorded as a 'live' result: the writer records the match it writes inside this transaction,
   // and once it commits the pipeline's committed subscribers run for it (results/pipeline.ts).
   const result = await recordResults(db, 'live', async (trx) => ({ value: await finalImport(trx), fixtureIds: [] }));
   if (!result.ok) {
@@ -204,11 +226,8 @@ export async function completeLive(
       .executeTakeFirst();
     if (!live) throw new Error(`fixture ${fixtureId} is not live`);
     if (live.state === 'completed') return { ok: true };
-    const report = await importFromProvider(trx, new InMemoryProvider(new Map([[live.match_id, match]])));
-    const entry = report.entries.find((e) => e.id === live.match_id);
-    const landed =
-      entry && ['imported', 'updated', 'unchanged'].includes(entry.status) && entry.fixtureId === fixtureId;
-    if (!landed) return { ok: false, error: entry?.reason ?? `the import did not land on fixture ${fixtureId}` };
+    const landed = await land(trx, live);
+    if (!landed.ok) return landed;
     const leagues = await leaguesWithLivePoints(trx, fixtureId);
     const pending = readJson<number[]>(live.standings_pending);
     await trx.deleteFrom('live_member_points').where('fixture_id', '=', fixtureId).execute();

@@ -55,6 +55,7 @@ export const kindLabel: Record<ImportRun['Kind'], string> = {
   result: 'Result by hand',
   fetch: 'Scheduled fetch',
   scorecard: 'Typed scorecard',
+  vendor: 'Data vendor sync',
 };
 
 export const triggerLabel: Record<ImportRun['Trigger'], string> = {
