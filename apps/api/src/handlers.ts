@@ -8,6 +8,7 @@ import { operatorHandlers } from './operator/handlers';
 import { pickHandlers } from './picks/handlers';
 import { reminderHandlers } from './reminders/handlers';
 import { standingsHandlers } from './standings/handlers';
+import { vendorHandlers } from './vendors/handlers';
 
 /** Every operation of openapi.yaml, by operationId. Add each area's map here. */
 export const handlers: HandlerMap = {
@@ -20,4 +21,5 @@ export const handlers: HandlerMap = {
   ...pickHandlers,
   ...reminderHandlers,
   ...standingsHandlers,
+  ...vendorHandlers,
 };

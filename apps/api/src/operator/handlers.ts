@@ -5,15 +5,13 @@ import { fetchHandlers } from './fetch-handlers';
 import { importsHandlers } from './imports-handlers';
 import { opsHandlers } from './ops-handlers';
 import { scorecardHandlers } from './scorecard-handlers';
-import { vendorHandlers } from './vendor-handlers';
 
 /** The operator console's operations (tag `operator` in openapi.yaml), one file per area. */
 export const operatorHandlers: PartialHandlerMap<'getOperatorStatus'> &
   typeof opsHandlers &
   typeof importsHandlers &
   typeof fetchHandlers &
-  typeof scorecardHandlers &
-  typeof vendorHandlers = {
+  typeof scorecardHandlers = {
   async getOperatorStatus({ session, deps }) {
     return { status: 200, body: { Operator: await isOperator(deps.db, me(session)) } };
   },
@@ -21,5 +19,4 @@ export const operatorHandlers: PartialHandlerMap<'getOperatorStatus'> &
   ...importsHandlers,
   ...fetchHandlers,
   ...scorecardHandlers,
-  ...vendorHandlers,
 };

@@ -1,8 +1,8 @@
 import type { PartialHandlerMap } from '../http/contract';
 import { HttpError } from '../http/errors';
-import { VENDORS } from '../vendors/connection';
-import { vendorSyncFor } from '../vendors/sync';
-import { requireOperator } from './access';
+import { VENDORS } from './connection';
+import { vendorSyncFor } from './sync';
+import { requireOperator } from '../operator/access';
 import {
   clearVendorCredentials,
   importVendorCompetition,
@@ -13,7 +13,7 @@ import {
   vendorMessages,
   vendorStatus,
   vendorStatuses,
-} from './vendors';
+} from './console';
 
 type VendorOps =
   | 'listVendors'
@@ -24,7 +24,7 @@ type VendorOps =
   | 'importVendorCompetition'
   | 'runVendorSync';
 
-/** Operator operations: the data vendors (operator/vendors.ts, vendors/sync.ts). */
+/** Operator operations: the data vendors (vendors/console.ts, vendors/sync.ts). */
 export const vendorHandlers: PartialHandlerMap<VendorOps> = {
   async listVendors({ session, deps }) {
     await requireOperator(deps.db, session);

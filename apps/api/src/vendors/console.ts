@@ -5,12 +5,7 @@ import { writeScheduleRecords } from '../cricket/import/schedule';
 import { writeSquadRecords } from '../cricket/import/squads';
 import type { DB } from '../db/schema';
 import { HttpError } from '../http/errors';
-import {
-  type CompetitionData,
-  competitionRecords,
-  rememberVendorIds,
-  seasonOfCompetition,
-} from '../vendors/competition';
+import { type CompetitionData, competitionRecords, rememberVendorIds, seasonOfCompetition } from './competition';
 import {
   type ConnectionRow,
   connectionRow,
@@ -22,13 +17,13 @@ import {
   usageOf,
   VENDORS,
   vendorEntry,
-} from '../vendors/connection';
-import { VendorError } from '../vendors/http';
-import type { Actor } from './access';
-import { recordAudit } from './audit';
-import { isBad, toLine } from './data-files';
-import { type ImportReportBody, importRunReport, previewReport } from './reports';
-import { countLines, type ImportLine, recordImportRun } from './runs';
+} from './connection';
+import { VendorError } from './http';
+import type { Actor } from '../operator/access';
+import { recordAudit } from '../operator/audit';
+import { isBad, toLine } from '../operator/data-files';
+import { type ImportReportBody, importRunReport, previewReport } from '../operator/reports';
+import { countLines, type ImportLine, recordImportRun } from '../operator/runs';
 
 /**
  * The console's data vendors (docs/data.md, "Connecting a data vendor"; decision 0045): status,
