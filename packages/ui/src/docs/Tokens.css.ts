@@ -47,3 +47,14 @@ export const shadowBox = style({
   backgroundColor: vars.color.surfaceRaised,
   fontSize: vars.fontSize.sm,
 });
+export const touchBox = style({
+  width: vars.touchTarget,
+  height: vars.touchTarget,
+  display: 'grid',
+  placeItems: 'center',
+  borderRadius: vars.radius.md,
+  border: `2px dashed ${vars.color.primary}`,
+  color: vars.color.primaryText,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+});

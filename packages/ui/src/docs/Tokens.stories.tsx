@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
 import { Heading } from '../components/Heading/Heading';
 import { Text } from '../components/Text/Text';
 import { breakpoints } from '../theme/breakpoints';
@@ -176,6 +177,25 @@ function Radii() {
   );
 }
 
+function TouchTargets() {
+  return (
+    <section className={styles.section} aria-labelledby="touch">
+      <Heading level={2} id="touch">
+        Touch target
+      </Heading>
+      <Text tone="muted">
+        <code>vars.touchTarget</code> ({sharedTokens.touchTarget}): the smallest box a finger hits reliably (WCAG
+        2.5.5). Close and menu buttons are this size everywhere; buttons, fields, checkboxes and links in tables grow to
+        it on touch screens (<code>media.touch</code>). A screen's own tappable element reads the same token.
+      </Text>
+      <div className={styles.row}>
+        <div className={styles.touchBox}>44</div>
+        <span className={styles.mono}>minHeight: vars.touchTarget, minWidth: vars.touchTarget</span>
+      </div>
+    </section>
+  );
+}
+
 const meta = {
   title: 'Foundations/Tokens',
   parameters: { layout: 'padded' },
@@ -188,7 +208,15 @@ export const ColorPalette: Story = { render: () => <Colors /> };
 export const TypeScale: Story = { render: () => <Typography /> };
 export const SpaceScale: Story = { render: () => <Spacing /> };
 export const RadiiAndShadows: Story = { render: () => <Radii /> };
-/** Every section on one canvas (for the story view and its screenshot); left off the docs page, which already shows each section above. */
+export const TouchTarget: Story = {
+  render: () => <TouchTargets />,
+  play: async ({ canvas }) => {
+    const box = canvas.getByText('44').getBoundingClientRect();
+    await expect(box.width).toBe(44);
+    await expect(box.height).toBe(44);
+  },
+};
+/** Colours, type, spacing, radii and shadows on one canvas (for the story view and its screenshot); left off the docs page, which already shows each section above. */
 export const All: Story = {
   tags: ['!autodocs'],
   render: () => (
