@@ -311,8 +311,10 @@ test('the operator corrects the player of the match: points move, one correction
   await noah.page.goto('/home/view-leaderboard');
   await choose(noah.page, /^Select (a )?League/, leagues[0]!.name);
   await expect(
+    // The standings row (the progression chart's table version is in the page too, visually hidden).
     noah.page
       .getByRole('row')
+      .filter({ visible: true })
       .filter({ hasText: 'Noah N' })
       .filter({ hasText: String(after(noah.userId)) }),
   ).toBeVisible();
