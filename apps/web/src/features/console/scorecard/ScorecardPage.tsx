@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useOperatorFixturesQuery } from '../../../data/operator/fixtures-query';
 import { useFixtureScorecardQuery } from '../../../data/operator/scorecard-query';
-import { useOperatorSeasonsQuery } from '../../../data/operator/seasons';
+import { useOperatorSeasonsQuery } from '../../../data/operator/seasons-query';
 import { queryState } from '../../../data/query-state';
 import { errorNotificationText } from '../../../shared/notify';
 import { Page } from '../../../shared/Page/Page';
