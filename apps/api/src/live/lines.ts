@@ -1,8 +1,12 @@
-import { FEATURES_BY_ID, MP, POSITION, type PositionId } from '../cricket/catalogue';
+import { POSITION, type PositionId } from '../cricket/catalogue';
 import type { CricsheetDelivery, CricsheetInfo } from '../cricket/import/cricsheet-format';
 import { type ParsedInnings, parseCricsheetMatch } from '../cricket/import/parse';
-import { type FeatureWinners, matchPredictionWinners } from '../cricket/scoring/match-prediction';
-import { DEFAULT_PS_POINTS, type PointsConfig, type StatLine, statCounts } from '../cricket/scoring/player-selection';
+import {
+  type FeatureWinners,
+  LINE_DECIDED_MP_FEATURES,
+  matchPredictionWinners,
+} from '../cricket/scoring/match-prediction';
+import { type StatLine, statCounts } from '../cricket/scoring/player-selection';
 
 /**
  * Live scoring's arithmetic, pure. A player's running line is the sum, over the overs bowled so far,
@@ -83,12 +87,8 @@ export function provisionalPoints(
   return total;
 }
 
-/** The catalogue's default Player Selection points, signed. */
-export const DEFAULT_SIGNED_PS_POINTS: ReadonlyMap<number, number> = signed(DEFAULT_PS_POINTS);
-
-export function signed(points: PointsConfig): Map<number, number> {
-  return new Map([...points].map(([id, p]) => [id, p * (FEATURES_BY_ID.get(id)?.sign ?? 1)]));
-}
+/** The default Player Selection points, signed (the scoring layer's). */
+export { DEFAULT_SIGNED_PS_POINTS, signedPoints as signed } from '../cricket/scoring/player-selection';
 
 /** A match made of `innings` alone, in the feed's info, without an outcome. */
 function matchOf(
@@ -203,7 +203,7 @@ export function lineDeltas(
 }
 
 /** Match Prediction features decided by the stats (the others wait for the result). */
-export const LIVE_MP_FEATURES = [MP.MostRuns, MP.MostWickets, MP.TotalSixes] as const;
+export const LIVE_MP_FEATURES: readonly number[] = LINE_DECIDED_MP_FEATURES;
 
 export interface LeaderInput {
   playerId: number;
@@ -230,7 +230,7 @@ export function provisionalWinners(players: readonly LeaderInput[]): FeatureWinn
     players,
     hasScorecard: true,
   });
-  return all.filter((w) => (LIVE_MP_FEATURES as readonly number[]).includes(w.featureId));
+  return all.filter((w) => LIVE_MP_FEATURES.includes(w.featureId));
 }
 
 export const UNKNOWN_POSITION: PositionId = POSITION.Batsman;

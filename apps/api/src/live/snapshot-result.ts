@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { FEATURES_BY_ID } from '../cricket/catalogue';
 import type { DB } from '../db/schema';
 import { inningsOut } from './ingest';
+import { leaderValueSql } from '../cricket/scoring/table-sql';
 import { LIVE_MP_FEATURES } from './lines';
 
 /**
@@ -50,8 +51,11 @@ export async function finalLeaders(db: Kysely<DB>, fixtureId: number): Promise<M
     value: number | null;
   }>`
     SELECT w.feature_id, w.entity_type, w.entity_id, coalesce(p.full_name, b.label) AS name,
-           CASE w.feature_id WHEN ${features[0]} THEN s.runs WHEN ${features[1]} THEN s.wickets
-             ELSE (SELECT sum(x.sixes)::int FROM player_fixture_stats x WHERE x.fixture_id = w.fixture_id AND x.did_play) END AS value
+           ${leaderValueSql(
+             sql`w.feature_id`,
+             's',
+             sql`(SELECT sum(x.sixes)::int FROM player_fixture_stats x WHERE x.fixture_id = w.fixture_id AND x.did_play)`,
+           )} AS value
     FROM fixture_feature_winners w
     LEFT JOIN players p ON w.entity_type = 'player' AND p.id = w.entity_id
     LEFT JOIN bonus_options b ON w.entity_type = 'bonus' AND b.id = w.entity_id

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { FEATURES_BY_ID } from '../../cricket/catalogue';
 import type { FeatureWinners } from '../../cricket/scoring/match-prediction';
 import type { DB } from '../../db/schema';
-import { LIVE_MP_FEATURES, provisionalWinners } from '../lines';
+import { leaderValue } from '../../cricket/scoring/match-prediction';
+import { provisionalWinners } from '../lines';
 import { type LineRow, positionOfLine } from './line-rows';
 
 /**
@@ -41,12 +42,7 @@ export async function describeLeaders(trx: Kysely<DB>, winners: readonly Feature
   const totalSixes = lines.filter((line) => line.did_play).reduce((n, line) => n + line.sixes, 0);
   return winners.map((w) => {
     const first = lineOfPlayer.get(w.ids[0]!);
-    const value =
-      w.entityType === 'bonus'
-        ? totalSixes
-        : w.featureId === LIVE_MP_FEATURES[0]
-          ? (first?.runs ?? 0)
-          : (first?.wickets ?? 0);
+    const value = leaderValue(w.featureId, first, totalSixes);
     return {
       FeatureID: w.featureId,
       FeatureName: FEATURES_BY_ID.get(w.featureId)?.name ?? '',

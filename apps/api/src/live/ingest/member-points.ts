@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { FeatureWinners } from '../../cricket/scoring/match-prediction';
 import type { DB } from '../../db/schema';
-import { psFeaturePoints } from '../../standings/points';
+import { mpPickPointsSql, pickEntitySql, psFeaturePoints } from '../../standings/points';
 import { LIVE_MP_FEATURES, provisionalPoints } from '../lines';
 import { countersOf, type LineRow, positionOfLine } from './line-rows';
 
@@ -47,11 +47,11 @@ function mpMemberPointsSql(
   const features = sql.join(LIVE_MP_FEATURES.map((f) => sql.lit(f)));
   return sql`
     SELECT s.league_id, ${fixtureId}::int AS fixture_id, s.user_id,
-           sum(CASE WHEN lc.is_active AND w.feature_id IS NOT NULL THEN lc.points ELSE 0 END)::int AS points
+           sum(${mpPickPointsSql(sql`w.feature_id IS NOT NULL`, sql`lc.is_active`, sql`lc.points`)})::int AS points
     FROM league_selections s
     JOIN league_configurations lc ON lc.id = s.league_configuration_id
     LEFT JOIN (VALUES ${winnersValues(winners)}) w(feature_id, entity_id)
-      ON w.feature_id = lc.feature_id AND w.entity_id = coalesce(s.player_id, s.bonus_option_id)
+      ON w.feature_id = lc.feature_id AND w.entity_id = ${pickEntitySql('s')}
     WHERE s.fixture_id = ${fixtureId} AND lc.feature_id IN (${features}) ${onlyMembers ?? sql``}
     GROUP BY s.league_id, s.user_id`;
 }
@@ -82,7 +82,7 @@ export async function moveMatchPredictionMembers(
       SELECT s2.league_id, s2.user_id FROM league_selections s2
       JOIN league_configurations lc2 ON lc2.id = s2.league_configuration_id
       WHERE s2.fixture_id = ${fixtureId}
-        AND (lc2.feature_id, coalesce(s2.player_id, s2.bonus_option_id)) IN (VALUES ${changedValues}))`;
+        AND (lc2.feature_id, ${pickEntitySql('s2')}) IN (VALUES ${changedValues}))`;
   const { rows } = await sql<{ league_id: number }>`
     INSERT INTO live_member_points AS m (league_id, fixture_id, user_id, points)
     ${mpMemberPointsSql(fixtureId, after, onlyMembers)}
