@@ -27,15 +27,19 @@ const KB = 1024;
  * with a reason in the commit message.
  */
 export const BUDGETS = {
-  landing: { js: 97 * KB, css: 10 * KB, atStart: 100 * KB },
+  // Landing all-at-start 100 -> 100.25 KB (measured 100.1 KB): the player-first sign-in (the login
+  // form's prefill and return path) and the kit's responsive Stack/Columns in the shared entry. The
+  // 100 KB target of issue 8 stands: bringing it back under is open work (docs/performance.md).
+  landing: { js: 97 * KB, css: 10 * KB, atStart: 100.25 * KB },
   // Home raised from 120/122 KB by issue 14: TanStack Query in the signed-in shell, measured +11.4 KB
   // (117.7 -> 129.1 KB), then to 136/138 KB by issue 15: the home page's "Live now" card with the live
   // state, lock countdown and the tab's live-topics provider, measured +4.2 KB (129.1 -> 133.3 KB; the
   // stream and its cache updates load only when a screen follows something), then to 144/146 KB by
   // Home putting the player first (decision 0035): their leagues, the one-tap join (its mutation, the
   // Gamer Name field), skeletons, measured +7.5 KB (134.2 -> 141.7 KB). docs/performance.md,
-  // "Byte budgets in CI".
-  home: { js: 144 * KB, css: 10 * KB, atStart: 146 * KB },
+  // "Byte budgets in CI". Home CSS 10 -> 11 KB (measured 10.6 KB): the kit's layout primitives
+  // (Columns, responsive Stack: one rule per property and breakpoint) and Home's player-first layout.
+  home: { js: 144 * KB, css: 11 * KB, atStart: 146 * KB },
 };
 /** The lazy chunks each route renders (apps/web/src/app/routes.tsx): /home screens sit in the lazy shell. */
 const ROUTE_CHUNKS = {
