@@ -207,7 +207,7 @@ export const messages = {
     joinPrivate: 'Join Private League',
     searchLabel: 'Search Public Leagues',
   },
-  /** Refusals of the picks API (issue 5) that the spec does not word; see docs/decisions/0006-picks-api.md. */
+  /** Refusals of the picks API that the spec does not word; see docs/decisions/0006-picks-api.md. */
   picksApi: {
     fixtureNotFound: 'Fixture not found.',
     fixtureNotInLeague: (fixtureId: number) => `Fixture ${fixtureId} is not part of this league.`,

@@ -21,7 +21,7 @@ export interface PlayerFigures {
 }
 
 /**
- * The Player Selection picker's figures for the players of both squads of a fixture (issue 16): each
+ * The Player Selection picker's figures for the players of both squads of a fixture: each
  * player's fantasy points over the season so far — the scored fixtures of the fixture's season that
  * started before it — and their points in the last three of those they played, oldest first. Points
  * are the league's (its active stat features and points, `psFeaturePoints`), computed by the one

@@ -21,7 +21,7 @@ type PickOps =
   | 'listFixturePlayerSelections';
 
 /**
- * Thin handlers for picks (issue 5; docs/decisions/0006-picks-api.md). The generic owner check has
+ * Thin handlers for picks (docs/decisions/0006-picks-api.md). The generic owner check has
  * already matched every `UserID` (query, body, save items) with the session; one clock (`new Date()`)
  * decides both getServerTime and when picks lock.
  */

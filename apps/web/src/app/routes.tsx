@@ -15,7 +15,7 @@ const ConsoleLayout = lazy(() => import('./ConsoleLayout'));
 
 const toLanding = <Navigate to="/landing" replace />;
 
-/** The routes of spec section 2, the Match Centre of a live fixture (issue 15) and the operator console (issue 18). */
+/** The routes of spec section 2, the Match Centre of a live fixture and the operator console. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -1,5 +1,5 @@
 /**
- * An invite link opened while signed out (issue 16): the /home guard sends the person to /landing
+ * An invite link opened while signed out: the /home guard sends the person to /landing
  * (spec section 2), so the link is remembered here and opened again once they have logged in — also
  * after signing up and verifying their email in another tab (localStorage, not sessionStorage).
  * Only a Join a League link with a code is remembered — or a result email's link to the Leaderboard

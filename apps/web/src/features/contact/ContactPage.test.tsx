@@ -51,7 +51,7 @@ describe('Contact Us', () => {
     expect(screen.getByText('Email must be less than 255 characters.')).toBeInTheDocument();
   });
 
-  it('refuses invisible formatting characters in the name with the shared message (issue 13)', async () => {
+  it('refuses invisible formatting characters in the name with the shared message', async () => {
     const user = await openContact();
     await user.click(screen.getByLabelText('Name'));
     await user.paste('Kiran\u202enimda');

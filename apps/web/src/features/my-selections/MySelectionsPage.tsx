@@ -102,7 +102,7 @@ export function MySelectionsPage() {
   const fixture = listed.find((f) => String(f.FixtureID) === fixtureChoice) ?? upcoming[0] ?? inPlay[0];
   /** The server's clock minus this device's, for the countdowns to the lock. */
   const clockOffset = listedAt ? Date.parse(listedAt) - serverTime.dataUpdatedAt : 0;
-  // Slots lock at kick-off by the server's clock, also while the screen stays open (issue 16). Once the
+  // Slots lock at kick-off by the server's clock, also while the screen stays open. Once the
   // clock passes the start, the start time itself stands for "now": a value that does not change every
   // tick, so the grid (and an open dropdown) is not rebuilt each time the clock moves.
   const ticking = useServerClock(listedAt ? clockOffset : null);

@@ -1,5 +1,5 @@
 /**
- * Invite links to a private league (issue 16): a link that opens Join a League on the Private League
+ * Invite links to a private league: a link that opens Join a League on the Private League
  * side with the code filled in. The code stays the mechanism (spec section 1: private leagues have a
  * league code and an admin who approves join requests); the link only saves typing it.
  */

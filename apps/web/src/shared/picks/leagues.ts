@@ -38,7 +38,7 @@ const IN_PLAY_WINDOW_MS = 12 * 60 * 60 * 1000;
 /**
  * Fixtures being played at `serverNow`, by start time: started and live (the live feed has it), or
  * started within the last 12 hours with no result yet. My Selections lists them before the upcoming
- * ones so a player can see their own picks, read-only, during the match (issue 16; spec section 5:
+ * ones so a player can see their own picks, read-only, during the match (spec section 5:
  * past fixtures are "excluded or disabled" — these are disabled).
  */
 export const inPlayFixtures = (fixtures: readonly Fixture[], serverNow: string) => {

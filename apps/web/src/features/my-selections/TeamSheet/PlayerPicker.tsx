@@ -26,7 +26,7 @@ export interface PlayerPickerProps {
 }
 
 /**
- * The Player Selection picker (issue 16): a dialog (a full-height sheet on phones) listing the players
+ * The Player Selection picker: a dialog (a full-height sheet on phones) listing the players
  * of the slot's position from both squads with their season points and last three, searchable by name
  * or team and sortable by those figures. A player another slot holds is marked with that slot and not
  * choosable: choosing them says the spec's duplicate message; choosing one fills the slot and

@@ -27,7 +27,7 @@ export interface TeamSheetProps {
 const slotId = (key: string) => `slot-${key}`;
 
 /**
- * The Player Selection team sheet (issue 16): the league's slots grouped by position, a card per slot
+ * The Player Selection team sheet: the league's slots grouped by position, a card per slot
  * with the picked player's name, team, position, season points and last three. An open slot offers
  * Choose (empty) or Change and Remove (picked), which open the picker; once the fixture has started
  * the slots are read-only and show the saved picks, auto-picks with their badge.

@@ -15,7 +15,7 @@ export interface FixtureCardProps {
 }
 
 /**
- * The chosen fixture as a card (issue 16): its name and state (Upcoming, Live, Completed), the
+ * The chosen fixture as a card: its name and state (Upcoming, Live, Completed), the
  * visiting and home teams with their codes and colours ('visitor @ home', as the spec's label), the
  * start time in the spec's format ('MM/dd h a ET') and, while upcoming, the countdown to the lock.
  */

@@ -21,7 +21,7 @@ export function lastThreeText(figures: Pick<PlayerFigures, 'LastThree'>): string
 }
 
 /**
- * A player as the team sheet and the picker show them (issue 16): name, team code with its colour,
+ * A player as the team sheet and the picker show them: name, team code with its colour,
  * position, season fantasy points and the points of their last three matches (oldest first).
  */
 export function PlayerCard({ name, teamCode, teamColour, position, figures, badges }: PlayerCardProps) {
