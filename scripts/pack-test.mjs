@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Proof from outside: the two published packages work for a team that is not in this repository.
+// (Over 500 lines on purpose: one script, read top to bottom, that builds and drives the outside project.)
 //
 //   1. `pnpm pack` packages/ui and packages/api-client (run `pnpm build` first: the tarballs hold dist/).
 //   2. A fresh project in os.tmpdir() installs the two tarballs plus react, react-dom, typescript and the
