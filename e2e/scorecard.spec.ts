@@ -246,12 +246,15 @@ test('an operator types a scorecard and the Leaderboard moves', async () => {
   const total = page.getByRole('textbox', { name: 'Total runs' }).first();
   await expect(total).toHaveAttribute('aria-invalid', 'true');
   const first = card.innings[0]!;
-  await expect(
-    page.getByRole('button', {
-      name: new RegExp(`batters' runs \\(${first.batting.reduce((a, b) => a + b.runs, 1)}\\)`),
-    }),
-  ).toBeVisible();
+  const problem = page.getByRole('list', { name: 'Problems to correct' }).getByRole('link', {
+    name: new RegExp(`batters' runs \\(${first.batting.reduce((a, b) => a + b.runs, 1)}\\)`),
+  });
+  await expect(problem).toBeVisible();
   await snapshot(page, 'console-scorecard-problems');
+  // The summary's link takes the focus to the field it names.
+  await problem.focus();
+  await page.keyboard.press('Enter');
+  await expect(total).toBeFocused();
 
   // Corrected by keyboard: the opener's runs.
   const runs = page.getByRole('textbox', { name: 'Batter 1 runs' }).first();
