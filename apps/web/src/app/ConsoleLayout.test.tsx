@@ -51,6 +51,7 @@ describe('operator console: access and navigation', () => {
       'Seasons',
       'Schedule & squads',
       'Results',
+      'Scorecard',
       'Import history',
       'Data health',
       'Operators',
