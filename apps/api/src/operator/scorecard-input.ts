@@ -63,8 +63,6 @@ export const scorecardMessages = {
       .slice(0, 3)
       .map((p) => p.Message)
       .join(' ')}${problems.length > 3 ? ' …' : ''}`,
-  unknownTeam: (id: number) => `Team ${id} is not one of this fixture's teams.`,
-  winnerMissing: 'Who won? Choose the winning team.',
   noStableId: (name: string) =>
     `${name} has no stable player id (Cricsheet or squads file id): add them through a squads file first.`,
 } as const;
@@ -232,12 +230,8 @@ export function checkInput(
 ): { card: Scorecard; problems: ScorecardProblemBody[] } {
   const problems: ScorecardProblemBody[] = [];
   const [home, away] = sheet.teams;
-  const teamName = (id: number, path: string) => {
-    const t = sheet.teams.find((x) => x.id === id);
-    if (t) return t.name;
-    problems.push({ Path: path, Message: scorecardMessages.unknownTeam(id) });
-    return `team ${id}`;
-  };
+  // A team that is not the fixture's keeps a name of its own, which the checks refuse where it is used.
+  const teamName = (id: number) => sheet.teams.find((x) => x.id === id)?.name ?? `team ${id}`;
   const squadPlayer = new Map<number, SheetPlayer>();
   for (const t of sheet.teams) for (const p of t.players) squadPlayer.set(p.id, p);
   const noId = new Set<number>();
@@ -252,11 +246,9 @@ export function checkInput(
   const o = input.Outcome;
   let outcome: Scorecard['outcome'];
   if (o.Kind === 'win') {
-    if (o.WinnerTeamID == null)
-      problems.push({ Path: 'Outcome.WinnerTeamID', Message: scorecardMessages.winnerMissing });
     outcome = {
       kind: 'win',
-      winner: o.WinnerTeamID == null ? '' : teamName(o.WinnerTeamID, 'Outcome.WinnerTeamID'),
+      winner: o.WinnerTeamID == null ? '' : teamName(o.WinnerTeamID),
       byRuns: o.ByRuns ?? undefined,
       byWickets: o.ByWickets ?? undefined,
       method: o.Method?.trim() ? o.Method.trim() : undefined,
@@ -264,10 +256,7 @@ export function checkInput(
   } else if (o.Kind === 'tie') {
     outcome = {
       kind: 'tie',
-      superOverWinner:
-        o.SuperOverWinnerTeamID == null
-          ? undefined
-          : teamName(o.SuperOverWinnerTeamID, 'Outcome.SuperOverWinnerTeamID'),
+      superOverWinner: o.SuperOverWinnerTeamID == null ? undefined : teamName(o.SuperOverWinnerTeamID),
       method: o.Method?.trim() ? o.Method.trim() : undefined,
     };
   } else {
@@ -275,17 +264,15 @@ export function checkInput(
   }
   const card: Scorecard = {
     teams: [home.name, away.name],
-    toss: input.Toss
-      ? { winner: teamName(input.Toss.WinnerTeamID, 'Toss.WinnerTeamID'), decision: input.Toss.Decision }
-      : undefined,
+    toss: input.Toss ? { winner: teamName(input.Toss.WinnerTeamID), decision: input.Toss.Decision } : undefined,
     outcome,
     playerOfMatch: input.PlayerOfMatchIDs.map(player),
-    playing: input.Playing.map((p, i) => ({
-      team: teamName(p.TeamID, `Playing.${i}.TeamID`),
+    playing: input.Playing.map((p) => ({
+      team: teamName(p.TeamID),
       players: p.PlayerIDs.map(player),
     })),
-    innings: input.Innings.map((inn, i) => ({
-      team: teamName(inn.TeamID, `Innings.${i}.TeamID`),
+    innings: input.Innings.map((inn) => ({
+      team: teamName(inn.TeamID),
       superOver: inn.SuperOver,
       batting: inn.Batting.map((b) => ({
         player: player(b.PlayerID),

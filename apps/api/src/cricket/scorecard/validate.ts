@@ -396,8 +396,8 @@ function checkOutcome(
   const o = card.outcome;
   const both = regular.length === 2 ? ([regular[0]!.inn, regular[1]!.inn] as const) : null;
   if (o.kind === 'win') {
-    if (!isTeam(o.winner)) {
-      add('outcome.winner', `The winner must be ${home} or ${away}.`);
+    if (!o.winner || !isTeam(o.winner)) {
+      add('outcome.winner', o.winner ? `The winner must be ${home} or ${away}.` : 'Who won? Choose the winning team.');
       return;
     }
     const runs = o.byRuns ?? null;

@@ -114,6 +114,8 @@ export const ScorecardProblems: Story = {
       ].join('\n'),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Fill the scorecard' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Winner' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Chennai Super Kings' }));
     await userEvent.click(screen.getByRole('button', { name: 'Check' }));
     await expect(await screen.findByRole('list', { name: 'Problems to correct' })).toBeVisible();
   },

@@ -82,10 +82,8 @@ export function InningsSection({ index, number, sheet, onRemove }: InningsSectio
         <div className={styles.pair}>
           <Picker name={`Innings.${index}.TeamID`} label="Batting team" options={teams} onChosen={chosen} />
         </div>
-        <section className={styles.stackBlock} aria-labelledby={`${fieldId(`Innings.${index}`)}-batting`}>
-          <h3 className={styles.subheading} id={`${fieldId(`Innings.${index}`)}-batting`}>
-            Batting
-          </h3>
+        <div className={styles.stackBlock}>
+          <h3 className={styles.subheading}>Batting</h3>
           {!battingTeam ? <Text tone="muted">Choose the batting team to pick its players.</Text> : null}
           <ul className={styles.rows} id={fieldId(`Innings.${index}.Batting`)} tabIndex={-1}>
             {batting.fields.map((f, j) => (
@@ -105,11 +103,9 @@ export function InningsSection({ index, number, sheet, onRemove }: InningsSectio
               Add batter
             </Button>
           </div>
-        </section>
-        <section className={styles.stackBlock} aria-labelledby={`${fieldId(`Innings.${index}`)}-extras`}>
-          <h3 className={styles.subheading} id={`${fieldId(`Innings.${index}`)}-extras`}>
-            Extras and total
-          </h3>
+        </div>
+        <div className={styles.stackBlock}>
+          <h3 className={styles.subheading}>Extras and total</h3>
           <div className={styles.numbers}>
             <NumberField name={`Innings.${index}.Extras.Byes`} label="Byes" />
             <NumberField name={`Innings.${index}.Extras.LegByes`} label="Leg byes" />
@@ -125,11 +121,9 @@ export function InningsSection({ index, number, sheet, onRemove }: InningsSectio
           <p className={styles.sums} aria-live="polite">
             {sumsOf(inn)}
           </p>
-        </section>
-        <section className={styles.stackBlock} aria-labelledby={`${fieldId(`Innings.${index}`)}-bowling`}>
-          <h3 className={styles.subheading} id={`${fieldId(`Innings.${index}`)}-bowling`}>
-            Bowling{fieldingTeam ? `: ${fieldingTeam.Name}` : ''}
-          </h3>
+        </div>
+        <div className={styles.stackBlock}>
+          <h3 className={styles.subheading}>Bowling{fieldingTeam ? `: ${fieldingTeam.Name}` : ''}</h3>
           <ul className={styles.rows} id={fieldId(`Innings.${index}.Bowling`)} tabIndex={-1}>
             {bowling.fields.map((f, j) => (
               <BowlingRow key={f.id} innings={index} row={j} bowlers={fielders} onRemove={() => bowling.remove(j)} />
@@ -141,7 +135,7 @@ export function InningsSection({ index, number, sheet, onRemove }: InningsSectio
               Add bowler
             </Button>
           </div>
-        </section>
+        </div>
       </div>
     </Card>
   );

@@ -31,9 +31,16 @@ function ProblemSummary({ problems }: { problems: readonly ScorecardProblem[] })
     <ul className={styles.problems} aria-label="Problems to correct">
       {problems.map((p, i) => (
         <li key={`${p.Path}-${i}`} className={styles.problem}>
-          <button type="button" className={styles.problemLink} onClick={() => focusField(p.Path)}>
+          <a
+            href={`#${fieldId(formKeyOf(p.Path))}`}
+            className={styles.problemLink}
+            onClick={(event) => {
+              event.preventDefault();
+              focusField(p.Path);
+            }}
+          >
             {p.Message}
-          </button>
+          </a>
         </li>
       ))}
     </ul>

@@ -113,7 +113,7 @@ describe('Scorecard', () => {
       'The players of Royal Challengers Bengaluru are missing.',
     );
     // The summary's problems take the focus to their field.
-    await user.click(screen.getByRole('button', { name: /make 7, not the total of 8/ }));
+    await user.click(screen.getByRole('link', { name: /make 7, not the total of 8/ }));
     expect(total).toHaveFocus();
 
     const body = requests.find((r) => r.path === '/api/operator/fixtures/101/scorecard/preview')

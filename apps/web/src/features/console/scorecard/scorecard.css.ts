@@ -19,13 +19,14 @@ const rowBase = {
 } as const;
 
 /**
- * A batter: on phones the name and Remove, how out and the bowler, the fielders, then the figures; from
- * `md` the name and figures on one line and the dismissal under them, as a printed scorecard reads.
+ * A batter: on phones the name, how out, the bowler, the fielders, the figures four to a line, then
+ * Remove; from `md` the name and figures on one line and the dismissal under them, as a printed
+ * scorecard reads.
  */
 export const battingRow = style({
   ...rowBase,
   gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
-  gridTemplateAreas: `"player player player remove" "howout howout bowler bowler" "fielders fielders fielders fielders" "runs balls fours sixes" "message message message message"`,
+  gridTemplateAreas: `"player player player player" "howout howout howout howout" "bowler bowler bowler bowler" "fielders fielders fielders fielders" "runs balls fours sixes" "message message message message" "remove remove remove remove"`,
   '@media': {
     [media.md]: {
       gridTemplateColumns: 'repeat(3, minmax(0, 1fr)) repeat(4, 4.25rem) auto',
@@ -34,11 +35,11 @@ export const battingRow = style({
   },
 });
 
-/** A bowler: on phones the name and Remove, then the six figures three to a line; from `md` one line. */
+/** A bowler: on phones the name, the six figures three to a line, then Remove; from `md` one line. */
 export const bowlingRow = style({
   ...rowBase,
   gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-  gridTemplateAreas: `"player player remove" "overs maidens runs" "wickets wides noBalls" "message message message"`,
+  gridTemplateAreas: `"player player player" "overs maidens runs" "wickets wides noBalls" "message message message" "remove remove remove"`,
   '@media': {
     [media.md]: {
       gridTemplateColumns: 'minmax(0, 1fr) repeat(6, 4.25rem) auto',
@@ -109,7 +110,7 @@ export const rows = style({
 export const squad = style({
   display: 'grid',
   gap: `0 ${vars.space.sm}`,
-  gridTemplateColumns: 'repeat(auto-fill, minmax(9.5rem, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(8rem, 1fr))',
   margin: 0,
   padding: 0,
   border: 'none',
@@ -137,14 +138,11 @@ export const problems = style({
   gap: vars.space['2xs'],
 });
 
-/** A problem in the summary: a link-like button that takes the focus to its field. */
+/** A problem in the summary: a link to its field (it takes the focus there). */
 export const problemLink = style({
-  all: 'unset',
-  cursor: 'pointer',
   color: vars.color.link,
   textDecoration: 'underline',
   overflowWrap: 'anywhere',
-  minHeight: '1.5rem',
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' } },
 });
 
