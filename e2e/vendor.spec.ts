@@ -77,8 +77,8 @@ async function pick(who: SignedIn, winner: string, mostRuns: string) {
 }
 
 async function openLeaderboard(page: Page) {
-  await page.goto('/home/view-leaderboard');
-  await choose(page, /^Select (a )?League/, league.name);
+  await page.goto(`/home/view-leaderboard?league=${league.id}`);
+  await expect(page.getByRole('table', { name: /^Leaderboard of / })).toBeVisible();
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -192,7 +192,7 @@ test('members pick; the playing XIs show on My Selections', async () => {
   await olive.page.getByRole('button', { name: 'Sync now' }).click();
   await expect(olive.page.getByRole('status').filter({ hasText: /Synced/ })).toBeVisible({ timeout: 30_000 });
 
-  await mia.page.goto(`/home/my-selections?league=${league.id}`);
+  await mia.page.goto(`/home/my-predictions?league=${league.id}`);
   const fixtureCard = mia.page.getByTestId('fixture-card');
   await expect(fixtureCard.getByText(/Playing XIs announced/)).toBeVisible({ timeout: 30_000 });
   await fixtureCard.getByText(/Playing XIs announced/).click();
