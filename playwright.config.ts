@@ -18,6 +18,8 @@ export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 4311);
 export const E2E_PG_DATA_DIR = join(import.meta.dirname, 'test-results', 'e2e-data-pg');
 export const E2E_PG_DATABASE = process.env.E2E_PG_DATABASE ?? 'fcl_e2e';
 export const E2E_PG_DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${E2E_PG_DATABASE}`;
+/** Where the vendor suite (e2e/vendor.spec.ts) runs its local Entity Sport server; the PostgreSQL server calls it. */
+export const E2E_VENDOR_PORT = Number(process.env.E2E_VENDOR_PORT ?? E2E_PORT + 9);
 /** The live suite's server: the demo season played live at a test pace (a T20 in a minute, one every 90 s). */
 export const E2E_LIVE_PORT = Number(process.env.E2E_LIVE_PORT ?? 4312);
 export const E2E_LIVE_DATA_DIR =
@@ -112,6 +114,9 @@ export default defineConfig({
         REMINDER_WINDOW_HOURS: '72',
         // Result emails a second after a result settles (the operator suite reads them).
         RESULT_EMAIL_DELAY_MS: '1000',
+        // The vendor suite's local Entity Sport, looked at every second by the vendor sync.
+        ENTITYSPORT_BASE_URL: `http://127.0.0.1:${E2E_VENDOR_PORT}/v2`,
+        VENDOR_SYNC_TICK_S: '1',
         RATE_LIMIT_MULTIPLIER: '20',
         LOG_LEVEL: 'warn',
       },

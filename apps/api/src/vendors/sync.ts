@@ -48,7 +48,7 @@ export interface VendorSyncOptions {
   silentAfterMs?: number;
   /** Line-ups are read again this often until shortly after the start (default 5 minutes). */
   lineupRecheckMs?: number;
-  /** While a live match is quiet, whether it is over is asked at most this often (default 60 s). */
+  /** While a live match is quiet, whether it is over is asked at most this often (default four live intervals). */
   resultCheckMs?: number;
 }
 
@@ -326,7 +326,7 @@ export class VendorSync {
     const log = this.options.log;
     const feed = new VendorFeed(this.db, vendor, provider, fixtureId, vendorId, {
       intervalMs,
-      resultCheckMs: this.options.resultCheckMs ?? 60_000,
+      resultCheckMs: this.options.resultCheckMs ?? 4 * intervalMs,
       clock: this.clock,
     });
     const ctl = new AbortController();

@@ -180,6 +180,14 @@ export const HistoryIcon = () => (
   </NavIcon>
 );
 
+/** A plug: a connected data vendor. */
+export const PlugIcon = () => (
+  <NavIcon>
+    <path d="M9 2v6M15 2v6M6 8h12v3a6 6 0 0 1-12 0Z" />
+    <path d="M12 17v5" />
+  </NavIcon>
+);
+
 export const PulseIcon = () => (
   <NavIcon>
     <path d="M3 12h4l3-8 4 16 3-8h4" />

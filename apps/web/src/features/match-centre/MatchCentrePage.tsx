@@ -11,6 +11,7 @@ import { queryState } from '../../data/query-state';
 import { useMyLeagues } from '../../shared/leagues/LeaguePicker';
 import { formatCountdown, useCountdown } from '../../shared/live/countdown';
 import { LiveStateChip, ProvisionalMarker, stateOf } from '../../shared/live/LiveState';
+import { Lineup } from '../../shared/picks/Lineup/Lineup';
 import { viewableForSelections } from '../../shared/picks/leagues';
 import { Page } from '../../shared/Page/Page';
 import * as styles from './matchCentre.css';
@@ -342,6 +343,7 @@ export function MatchCentrePage() {
                     ) : fixture.State !== 'scheduled' ? (
                       <Text tone="muted">No balls bowled yet.</Text>
                     ) : null}
+                    <Lineup lineup={data.Lineup} />
                   </div>
                 </Card>
 

@@ -150,3 +150,11 @@ export const picker = style({ maxWidth: '22rem' });
 
 /** The hours of Data health: room for its hint beside the button. */
 export const hoursField = style({ flex: '1 1 14rem', maxWidth: '24rem' });
+
+/** Number fields of a settings form: one column on phones, two from 600px. */
+export const settingsGrid = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr',
+  gap: vars.space.sm,
+  '@media': { 'screen and (min-width: 600px)': { gridTemplateColumns: '1fr 1fr' } },
+});

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { Fixture } from '../../../data/cricket/types';
 import { fixtureState, LockCountdown } from '../../live/FixtureStates';
 import { LiveStateChip } from '../../live/LiveState';
+import { Lineup } from '../Lineup/Lineup';
 import { TeamCode } from '../TeamCode';
 import * as styles from './FixtureCard.css';
 
@@ -17,7 +18,8 @@ export interface FixtureCardProps {
 /**
  * The chosen fixture as a card: its name and state (Upcoming, Live, Completed), the
  * visiting and home teams with their codes and colours ('visitor @ home', as the spec's label), the
- * start time in the spec's format ('MM/dd h a ET') and, while upcoming, the countdown to the lock.
+ * start time in the spec's format ('MM/dd h a ET'), while upcoming the countdown to the lock, and the
+ * toss and playing XIs once announced.
  */
 export function FixtureCard({ fixture: f, offsetMs, note }: FixtureCardProps) {
   const [now, setNow] = useState(() => Date.now());
@@ -50,6 +52,7 @@ export function FixtureCard({ fixture: f, offsetMs, note }: FixtureCardProps) {
           <LockCountdown startTime={f.StartTime} offsetMs={offsetMs} />
         ) : null}
       </div>
+      <Lineup lineup={f.Lineup} />
     </section>
   );
 }

@@ -1,0 +1,5 @@
+import { VendorsPage } from '../features/console/vendors/VendorsPage';
+
+export default function ConsoleVendorsPageRoute() {
+  return <VendorsPage />;
+}
