@@ -41,7 +41,8 @@ import {
  * - when the request was refused (4xx), no row of any table changed: a row trigger on every table
  *   counts inserted, updated and deleted rows, and the count must not move. Two things are left out
  *   on purpose: `rate_limits` (a refused sign-in must count) and a session's `last_seen_at` touch; and
- *   the import history (`import_runs`, `import_run_lines`), which records a refused import as a failed run.
+ *   the import history (`import_runs`, `import_run_lines`), which records a refused import as a failed run;
+ *   and the vendor call counter (`vendor_calls`): keys the vendor refuses still cost a call of the day's quota.
  * Callers include a site operator, so the console's operations are attacked past their access check.
  * The live operations also get a `Last-Event-ID` header (numbers beyond 32 bits, negative, spaces,
  * not digits). Every event stream that opens gets an event on its topics at once, and the newest few
@@ -151,7 +152,7 @@ const sessions = new Map<PersonRole | 'operator', string>();
 async function installChangeCounter(world: SecurityWorld) {
   const db = world.t.db;
   // Refused imports are recorded in the import history on purpose (a failed run, with its lines).
-  const recordedWhenRefused = ['rate_limits', 'import_runs', 'import_run_lines'];
+  const recordedWhenRefused = ['rate_limits', 'import_runs', 'import_run_lines', 'vendor_calls'];
   const tables = (await baseTables(world)).filter((t) => !t.startsWith('kysely_') && !recordedWhenRefused.includes(t));
   await sql`CREATE TABLE fuzz_row_changes (n bigint NOT NULL)`.execute(db);
   await sql`INSERT INTO fuzz_row_changes VALUES (0)`.execute(db);

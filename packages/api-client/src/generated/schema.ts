@@ -4982,6 +4982,7 @@ export interface operations {
                     "application/json": components["schemas"]["VendorStatus"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { CricsheetDelivery, CricsheetMatch } from '../../../src/cricket/import/cricsheet-format';
 import { validateCricsheetMatch } from '../../../src/cricket/import/cricsheet-format';
 import { IPL_2024_DIR } from '../../cricket/builder';
+import { TEAM_CODES } from '../../../src/cricket/teams';
 
 /**
  * The world the local Entity Sport server answers from: a season of Cricsheet matches, with the ids
@@ -72,7 +73,10 @@ export interface World {
   matches: Map<number, WorldMatch>;
 }
 
+/** The vendor's short name: the franchise's usual code (Entity Sport answers "PBKS", not "PK"), else initials. */
 function abbr(name: string): string {
+  const known = TEAM_CODES[name];
+  if (known) return known;
   return name
     .split(/\s+/)
     .map((w) => w[0])
