@@ -582,10 +582,11 @@ test('Leaderboard, Contests, score details and the player score details', async 
       record('player-score-details at 390×844', [`'${await exportButton.textContent()}' wraps onto ${lines} lines`]);
     }
   }
-  // One dialog at a time: the second Escape sent before the first dialog has closed was lost (flaky).
+  // Escape closes the top dialog only; the score details beneath close with their Close button (a second
+  // Escape raced the first dialog's focus return on a loaded machine and was sometimes lost).
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(1);
-  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // The switch's radio is drawn by its label.

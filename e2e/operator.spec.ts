@@ -311,12 +311,14 @@ test('the operator corrects the player of the match: points move, one correction
   await noah.page.goto('/home/view-leaderboard');
   await choose(noah.page, /^Select (a )?League/, leagues[0]!.name);
   await expect(
-    // The standings row (the progression chart's table version is in the page too, visually hidden).
+    // The standings row (the progression chart's table version is in the page too, visually hidden;
+    // the member's own row is repeated, pinned, below the standings): the first visible one.
     noah.page
       .getByRole('row')
       .filter({ visible: true })
       .filter({ hasText: 'Noah N' })
-      .filter({ hasText: String(after(noah.userId)) }),
+      .filter({ hasText: String(after(noah.userId)) })
+      .first(),
   ).toBeVisible();
 
   await expect.poll(() => resultMails(mia.email).length, { timeout: 30_000 }).toBe(2);
