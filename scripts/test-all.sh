@@ -70,8 +70,7 @@ else
   failed_steps+=("PostgreSQL server")
 fi
 step "story tests in Chromium (Storybook + axe)" vitest_json stories "$ROOT" --project storybook
-step "story tests in Chromium, dark theme (axe contrast)" vitest_json stories-dark "$ROOT" --project storybook-dark
-step "story tests in Chromium at phone width (390 px, axe)" vitest_json stories-phone "$ROOT" --project storybook-phone
+step "story tests in Chromium, dark theme at phone width (390 px, axe contrast)" vitest_json stories-phone-dark "$ROOT" --project storybook-phone-dark
 step "fonts for the visual tests" ensure_fonts
 step "visual regression (a screenshot per kit story)" vitest_json visual "$ROOT" --project storybook-visual
 step "visual regression at phone width (390 px)" vitest_json visual-phone "$ROOT" --project storybook-visual-phone

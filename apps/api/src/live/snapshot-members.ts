@@ -5,7 +5,7 @@ import { FEATURES_BY_ID } from '../cricket/catalogue';
 import type { FeatureWinners } from '../cricket/scoring/match-prediction';
 import type { DB, LiveFixturesTable } from '../db/schema';
 import type { readableLeague } from '../leagues/access';
-import { psFeaturePoints } from '../standings/points';
+import { pickEntitySql, psFeaturePoints, psFeaturePointsSql } from '../standings/points';
 import { countersOf, positionOfLine, readJson } from './ingest';
 import { LIVE_MP_FEATURES, provisionalPoints } from './lines';
 
@@ -54,10 +54,7 @@ export async function leagueMembers(
       final_points: number | null;
     }>`
       SELECT x.user_id, m.display_name, x.player_id, p.full_name, pos.name AS position,
-             (SELECT sum(c.count * CASE ${sql.join(
-               [...points].map(([id, p]) => sql`WHEN c.feature_id = ${sql.lit(id)} THEN ${sql.lit(p)}`),
-               sql` `,
-             )} ELSE 0 END)::int
+             (SELECT sum(c.count * ${psFeaturePointsSql(points)})::int
                 FROM player_fixture_feature_counts c WHERE c.fixture_id = x.fixture_id AND c.player_id = x.player_id) AS final_points
       FROM player_selections x JOIN players p ON p.id = x.player_id JOIN positions pos ON pos.id = x.position_id
       LEFT JOIN league_members m ON m.league_id = x.league_id AND m.user_id = x.user_id
@@ -93,10 +90,10 @@ export async function leagueMembers(
       final_win: boolean;
     }>`
       SELECT x.user_id, m.display_name, lc.feature_id, lc.points, lc.is_active,
-             coalesce(x.team_id, x.player_id, x.bonus_option_id) AS entity,
+             ${pickEntitySql('x')} AS entity,
              coalesce(t.name, p.full_name, b.label) AS selection,
              EXISTS (SELECT 1 FROM fixture_feature_winners w WHERE w.fixture_id = x.fixture_id AND w.feature_id = lc.feature_id
-                       AND w.entity_id = coalesce(x.team_id, x.player_id, x.bonus_option_id)) AS final_win
+                       AND w.entity_id = ${pickEntitySql('x')}) AS final_win
       FROM league_selections x JOIN league_configurations lc ON lc.id = x.league_configuration_id
       LEFT JOIN league_members m ON m.league_id = x.league_id AND m.user_id = x.user_id
       LEFT JOIN teams t ON t.id = x.team_id LEFT JOIN players p ON p.id = x.player_id

@@ -1,5 +1,6 @@
 import { messages } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
+import { isScoredSql } from '../cricket/scoring/scored';
 import { changeHub } from '../db/notifications';
 import type { DB, LeagueTypeCode } from '../db/schema';
 import { standingsVersions } from '../db/standings-versions';
@@ -258,7 +259,7 @@ async function nextClockChange(db: Kysely<DB>, leagueId: number, now: Date): Pro
     SELECT min(f.start_time) AS next
     FROM leagues l JOIN fixtures f ON ${leagueFixtureCondition('l', 'f')}
     JOIN fixture_results r ON r.fixture_id = f.id
-    WHERE l.id = ${leagueId} AND f.status = 'completed' AND r.result_type IN ('normal', 'tie')
+    WHERE l.id = ${leagueId} AND ${isScoredSql('f', 'r')}
       AND f.start_time > ${now.toISOString()}::timestamptz`.execute(db);
   const next = rows[0]?.next;
   return next ? new Date(next).getTime() : Number.POSITIVE_INFINITY;

@@ -11,6 +11,7 @@ import {
   approvedMembers,
   isOwnFixture,
   mpPickRowsSql,
+  pickEntitySql,
   psFeaturePoints,
   psPickRowsSql,
   psStatRowsSql,
@@ -198,7 +199,7 @@ export async function pastSelections(
               LEFT JOIN bonus_options wb ON w.entity_type = 'bonus' AND wb.id = w.entity_id
               WHERE p.scored AND w.fixture_id = p.fixture_id AND w.feature_id = p.feature_id) AS winners,
            p.points, p.is_auto_pick, p.feature_id, p.cfg_points, p.cfg_active,
-           coalesce(p.team_id, p.player_id, p.bonus_option_id) AS entity,
+           ${pickEntitySql('p')} AS entity,
            (lfx.fixture_id IS NOT NULL AND fx.status = 'live' AND NOT p.scored) AS provisional, lfx.leaders
     FROM (${mpPickRowsSql(league.id, now, { userId })}) p
     ${fixtureJoins}
