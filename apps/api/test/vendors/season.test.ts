@@ -217,75 +217,79 @@ describe.skipIf(skip !== null)(`IPL 2024 (${N} matches) through Entity Sport aga
     vendorSide = await leaguesAndPicks(v.t, fixtures);
   }, 300_000);
 
-  it('plays every match by itself: live, then the result the vendor marks finished', async () => {
-    sync = new VendorSync(v.t.db, v.t.app.deps.config, {
-      clock,
-      resultCheckMs: 0,
-      lineupRecheckMs: 0,
-      provider: { retries: 0 },
-    });
-    // Matches by start time: a double-header's two matches start together (the local server gives each
-    // match its day at 14:00 UTC), so both are followed live at once, as on a real match day.
-    const days = new Map<number, { fixtureId: number; mid: number }[]>();
-    for (const f of fixtures) {
-      const start = v.es.world.matches.get(f.mid)!.start;
-      days.set(start, [...(days.get(start) ?? []), f]);
-    }
-    const count = (fixtureId: number) =>
-      v.t.db
-        .selectFrom('live_deliveries')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where('fixture_id', '=', fixtureId)
-        .executeTakeFirstOrThrow()
-        .then((r) => r.n);
-    const status = (fixtureId: number) =>
-      v.t.db
-        .selectFrom('fixtures')
-        .select('status')
-        .where('id', '=', fixtureId)
-        .executeTakeFirstOrThrow()
-        .then((r) => r.status);
-    for (const [start, group] of days) {
-      clock.set(start * 1000 - 30 * 60_000);
-      await sync.run('entitysport');
-      clock.set(start * 1000 + 60_000);
-      // Half of each match, then the rest: live points in between.
-      for (const { mid } of group) {
-        const m = v.es.world.matches.get(mid)!;
-        m.revealed = Math.floor(m.balls.length / 2);
-        m.version += 1;
+  it(
+    'plays every match by itself: live, then the result the vendor marks finished',
+    async () => {
+      sync = new VendorSync(v.t.db, v.t.app.deps.config, {
+        clock,
+        resultCheckMs: 0,
+        lineupRecheckMs: 0,
+        provider: { retries: 0 },
+      });
+      // Matches by start time: a double-header's two matches start together (the local server gives each
+      // match its day at 14:00 UTC), so both are followed live at once, as on a real match day.
+      const days = new Map<number, { fixtureId: number; mid: number }[]>();
+      for (const f of fixtures) {
+        const start = v.es.world.matches.get(f.mid)!.start;
+        days.set(start, [...(days.get(start) ?? []), f]);
       }
-      await sync.run('entitysport');
-      expect(sync.following().sort()).toEqual(group.map((f) => f.fixtureId).sort());
-      for (const { fixtureId, mid } of group) {
-        const half = v.es.world.matches.get(mid)!.revealed;
-        const n = await pollUntil(
-          () => count(fixtureId),
-          (x) => x >= half,
-          { timeoutMs: 120_000 },
-        );
-        expect(n, `match ${mid}: the first half followed live`).toBeGreaterThanOrEqual(half);
+      const count = (fixtureId: number) =>
+        v.t.db
+          .selectFrom('live_deliveries')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('fixture_id', '=', fixtureId)
+          .executeTakeFirstOrThrow()
+          .then((r) => r.n);
+      const status = (fixtureId: number) =>
+        v.t.db
+          .selectFrom('fixtures')
+          .select('status')
+          .where('id', '=', fixtureId)
+          .executeTakeFirstOrThrow()
+          .then((r) => r.status);
+      for (const [start, group] of days) {
+        clock.set(start * 1000 - 30 * 60_000);
+        await sync.run('entitysport');
+        clock.set(start * 1000 + 60_000);
+        // Half of each match, then the rest: live points in between.
+        for (const { mid } of group) {
+          const m = v.es.world.matches.get(mid)!;
+          m.revealed = Math.floor(m.balls.length / 2);
+          m.version += 1;
+        }
+        await sync.run('entitysport');
+        expect(sync.following().sort()).toEqual(group.map((f) => f.fixtureId).sort());
+        for (const { fixtureId, mid } of group) {
+          const half = v.es.world.matches.get(mid)!.revealed;
+          const n = await pollUntil(
+            () => count(fixtureId),
+            (x) => x >= half,
+            { timeoutMs: 120_000 },
+          );
+          expect(n, `match ${mid}: the first half followed live`).toBeGreaterThanOrEqual(half);
+        }
+        for (const { mid } of group) {
+          const m = v.es.world.matches.get(mid)!;
+          m.revealed = m.balls.length;
+          m.version += 1;
+        }
+        for (const { fixtureId, mid } of group) {
+          const s = await pollUntil(
+            () => status(fixtureId),
+            (x) => x !== 'scheduled' && x !== 'live',
+            {
+              timeoutMs: 120_000,
+            },
+          );
+          expect(s, `match ${mid}: the result written when the vendor marked it finished`).toBe('completed');
+        }
+        await sync.settled();
       }
-      for (const { mid } of group) {
-        const m = v.es.world.matches.get(mid)!;
-        m.revealed = m.balls.length;
-        m.version += 1;
-      }
-      for (const { fixtureId, mid } of group) {
-        const s = await pollUntil(
-          () => status(fixtureId),
-          (x) => x !== 'scheduled' && x !== 'live',
-          {
-            timeoutMs: 120_000,
-          },
-        );
-        expect(s, `match ${mid}: the result written when the vendor marked it finished`).toBe('completed');
-      }
-      await sync.settled();
-    }
-    const runs = await v.t.db.selectFrom('import_runs').select('outcome').where('kind', '=', 'vendor').execute();
-    expect(runs.filter((r) => r.outcome === 'succeeded').length).toBeGreaterThanOrEqual(N);
-  }, Math.max(300_000, N * 40_000));
+      const runs = await v.t.db.selectFrom('import_runs').select('outcome').where('kind', '=', 'vendor').execute();
+      expect(runs.filter((r) => r.outcome === 'succeeded').length).toBeGreaterThanOrEqual(N);
+    },
+    Math.max(300_000, N * 40_000),
+  );
 
   it('gives the results, leaderboards and season statistics of the Cricsheet import of the same matches', async () => {
     // The Cricsheet side: the same files imported, the vendor's positions as a squads file, the same picks.
