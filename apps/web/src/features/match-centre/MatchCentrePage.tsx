@@ -27,7 +27,7 @@ const batterColumns = [
     header: 'Batter',
     meta: { rowHeader: true },
     cell: ({ row }) => (
-      <span>
+      <span className={styles.batterName}>
         {row.original.Name}
         {row.original.Out ? (
           <Text as="span" tone="muted" size="sm">

@@ -246,3 +246,6 @@ const shimmer = style({
 export const skeletonScore = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const skeletonLine = style([shimmer, { height: '1.75rem' }]);
 export const skeletonBlock = style([shimmer, { height: '18rem' }]);
+
+/** A batter's name and how out: breaks inside a long word too, so the scorecard fits a 360 px phone without scrolling sideways. */
+export const batterName = style({ overflowWrap: 'anywhere' });
