@@ -72,10 +72,22 @@ export interface VendorLineup {
   }[];
 }
 
+/**
+ * A finished match's outcome without its scorecard (vendor ids): who won and who was the player of
+ * the match, as the console's result set by hand records them. A null winner: the vendor named none
+ * (a tie or a no result it does not tell apart), and nothing is written.
+ */
+export interface VendorOutcome {
+  winnerTeamId: string | null;
+  playerOfMatchId: string | null;
+}
+
 /** Where a finished (or stopped) match stands, and its scorecard when the vendor has one. */
 export interface VendorResult {
   status: VendorFixtureStatus;
   scorecard: Scorecard | null;
+  /** A finished match without a scorecard: its outcome, when the vendor gives one (SportMonks). */
+  outcome?: VendorOutcome | null;
 }
 
 export interface VendorProvider {

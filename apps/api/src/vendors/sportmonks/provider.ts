@@ -17,15 +17,16 @@ import type {
   VendorSquads,
 } from '../provider';
 import { fixtureStatus, playerOf, teamOf } from './map';
-import { fixtureById, fixtureWithLineup, seasonsWithLeague, seasonWithTeams, teamWithSquad } from './schemas';
+import { fixtureWithLineup, fixtureWithResult, seasonsWithLeague, seasonWithTeams, teamWithSquad } from './schemas';
 
 /**
  * The SportMonks Cricket API v2 provider (docs/decisions/0043-sportmonks-provider.md). Built from the
  * vendor's documentation only: what it documents is read (competitions, a season's squads, a
- * fixture's players and status); what the stored documentation does not show — a fixture's start
- * time, the toss decision, batting/bowling/runs records, ball-by-ball records — is refused with a
- * `not-supported` VendorError that says which documentation is missing. Every field read is cited
- * in apps/api/test/vendors/sportmonks/fixtures/.
+ * fixture's players and status, a finished fixture's winner and man of the match); what the stored
+ * documentation does not show — a fixture's start time, the toss decision, batting/bowling/runs
+ * records, ball-by-ball records — is refused with a `not-supported` VendorError that says which
+ * documentation is missing, or (a finished match's scorecard) left out. Every field read is cited in
+ * apps/api/test/vendors/sportmonks/fixtures/.
  */
 
 export const SPORTMONKS = 'sportmonks';
@@ -183,22 +184,42 @@ export class SportMonksProvider implements VendorProvider {
   }
 
   /**
-   * GET /fixtures/{id}: where the fixture stands. A fixture not finished has no scorecard; a finished
-   * one's scorecard is refused (the batting, bowling and runs records' fields are not documented).
+   * GET /fixtures/{id}?include=winnerteam,manofmatch: where the fixture stands and, once it is
+   * Finished, who won it and its man of the match (docs "Relationships", Results: `winnerteam` "the
+   * team who won the game", `manofmatch`; includes comma-separated, `&include=a,b`). Never a
+   * scorecard: the fields of the batting, bowling and runs records are not documented, so the
+   * features read from them wait for Cricsheet or a typed scorecard. A finished fixture without a
+   * winner gives a null winner: nothing documented tells a tie from a no result, so neither is
+   * guessed (and nothing is written, vendors/results.ts). No margin, method, super over or toss
+   * decision is read (not documented).
    */
   async result(fixtureId: string): Promise<VendorResult> {
     const id = vendorId(fixtureId, 'The fixture');
+    const what = `GET /fixtures/${id}?include=winnerteam,manofmatch`;
     const f = (
-      await this.get(`fixtures/${id}`, {}, (b) => parseShape(SPORTMONKS, fixtureById, b, `GET /fixtures/${id}`))
+      await this.get(`fixtures/${id}`, { include: 'winnerteam,manofmatch' }, (b) =>
+        parseShape(SPORTMONKS, fixtureWithResult, b, what),
+      )
     ).data;
     const status = fixtureStatus(f.status);
-    if (status === 'finished') {
-      throw notSupported(
-        `The scorecard of fixture ${id} (status Finished)`,
-        'the fields of the batting, bowling and runs records',
+    if (status !== 'finished') return { status, scorecard: null };
+    const winner = f.winnerteam;
+    if (winner && winner.id !== f.localteam_id && winner.id !== f.visitorteam_id) {
+      throw new VendorError(
+        SPORTMONKS,
+        'shape',
+        `${what}: data.winnerteam (team ${winner.id}) is neither of the fixture's teams (${f.localteam_id}, ${f.visitorteam_id})`,
+        { field: 'data.winnerteam' },
       );
     }
-    return { status, scorecard: null };
+    return {
+      status,
+      scorecard: null,
+      outcome: {
+        winnerTeamId: winner ? String(winner.id) : null,
+        playerOfMatchId: f.manofmatch ? String(f.manofmatch.id) : null,
+      },
+    };
   }
 }
 

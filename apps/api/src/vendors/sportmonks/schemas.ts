@@ -71,14 +71,26 @@ export const seasonWithTeams = z.object({ data: season.extend({ teams: z.array(t
 /** GET /teams/{ID}?include=squad&filter[season_id]=…: the team with its players of that season. */
 export const teamWithSquad = z.object({ data: team.extend({ squad: z.array(player) }) });
 
-/** GET /fixtures/{ID}: the fixture. */
-export const fixtureById = z.object({ data: fixture });
-
 /** A lineup entry: a player (docs "Relationships", Line-ups); only who it is is read. */
 export const lineupPlayer = z.object({ id, fullname: z.string().min(1) });
 
 /** GET /fixtures/{ID}?include=lineup: the fixture with the players playing it. */
 export const fixtureWithLineup = z.object({ data: fixture.extend({ lineup: z.array(lineupPlayer) }) });
+
+/**
+ * The includes of docs "Relationships", Results (docs.sportmonks.com/v2/cricket-api/relationships/
+ * results.md): `winnerteam` "the team who won the game", a team (GET All Teams); `manofmatch` who is
+ * elected man of the match, a player (GET Player by ID). Only their `id` is read. Each key must be
+ * there once asked for (an include is a key of the record: api-flexibility-and-relationships/206);
+ * null is read as "none named" (how the vendor answers an include with nothing behind it is not shown).
+ */
+export const winnerTeam = z.object({ id });
+export const manOfMatch = z.object({ id });
+
+/** GET /fixtures/{ID}?include=winnerteam,manofmatch: the fixture with who won it and its man of the match. */
+export const fixtureWithResult = z.object({
+  data: fixture.extend({ winnerteam: winnerTeam.nullable(), manofmatch: manOfMatch.nullable() }),
+});
 
 export type SmTeam = z.output<typeof team>;
 export type SmPlayer = z.output<typeof player>;

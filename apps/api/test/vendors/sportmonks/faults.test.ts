@@ -170,14 +170,52 @@ describe.skipIf(!HAVE_IPL_2024)('SportMonks faults', () => {
   });
 
   // A super over and a DLS result are in the finished match's records, whose fields are not
-  // documented: the provider refuses rather than give a result it cannot read.
+  // documented: the provider gives the winner and the man of the match only, never a margin, a
+  // method or a tie it cannot read.
   for (const situation of ['a super over', 'a DLS result']) {
-    it(`a finished match decided by ${situation} is refused as not supported, not guessed`, async () => {
-      const e = await failure(provider().sm.result(String(FINAL)));
-      expect(e.kind).toBe('not-supported');
-      expect(e.message).toMatch(/docs\/decisions\/0043/);
+    it(`a finished match decided by ${situation} gives its winner and man of the match only, nothing guessed`, async () => {
+      const f = server.world.fixtures.get(FINAL)!;
+      const r = await provider().sm.result(String(FINAL));
+      expect(r).toStrictEqual({
+        status: 'finished',
+        scorecard: null,
+        outcome: { winnerTeamId: String(f.winnerteam_id), playerOfMatchId: String(f.manofmatch_id) },
+      });
     });
   }
+
+  it('a finished match without a winner gives a null winner: a tie or no result is not guessed', async () => {
+    const f = server.world.fixtures.get(FINAL)!;
+    f.winnerteam_id = null;
+    expect((await provider().sm.result(String(FINAL))).outcome).toEqual({
+      winnerTeamId: null,
+      playerOfMatchId: String(f.manofmatch_id),
+    });
+    f.manofmatch_id = null;
+    expect((await provider().sm.result(String(FINAL))).outcome).toEqual({ winnerTeamId: null, playerOfMatchId: null });
+  });
+
+  it('a renamed or missing result include fails naming it', async () => {
+    server.inject({ fault: { kind: 'rename', from: 'winnerteam', to: 'winner_team' }, path: /^\/fixtures\// });
+    const renamed = await failure(provider().sm.result(String(FINAL)));
+    expect(renamed).toMatchObject({ kind: 'shape', field: 'data.winnerteam' });
+    expect(renamed.message).toMatch(
+      /GET \/fixtures\/\d+\?include=winnerteam,manofmatch: field data\.winnerteam is missing/,
+    );
+    server.inject({ fault: { kind: 'drop', field: 'manofmatch' }, path: /^\/fixtures\// });
+    expect(await failure(provider().sm.result(String(FINAL)))).toMatchObject({
+      kind: 'shape',
+      field: 'data.manofmatch',
+    });
+  });
+
+  it("a winner that is neither of the fixture's teams fails naming the include", async () => {
+    const f = server.world.fixtures.get(FINAL)!;
+    f.winnerteam_id = [...server.world.teams.keys()].find((t) => t !== f.localteam_id && t !== f.visitorteam_id)!;
+    const e = await failure(provider().sm.result(String(FINAL)));
+    expect(e).toMatchObject({ kind: 'shape', field: 'data.winnerteam' });
+    expect(e.message).toMatch(/neither of the fixture's teams/);
+  });
 
   it('an Impact Player is listed with his team: every listed player plays, none is a named substitute', async () => {
     const w = server.world;

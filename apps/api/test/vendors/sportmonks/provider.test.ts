@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSITION } from '../../../src/cricket/catalogue';
 import type { Clock } from '../../../src/live/feed';
-import { memoryCallCounter, parseShape, type VendorCallLog, VendorError } from '../../../src/vendors/http';
+import { memoryCallCounter, parseShape, type VendorCallLog } from '../../../src/vendors/http';
 import { createSportMonksHttp, createSportMonksProvider } from '../../../src/vendors/sportmonks/provider';
 import * as schema from '../../../src/vendors/sportmonks/schemas';
 import { checkRealData, HAVE_IPL_2024, IPL_2024_DIR, isCi } from '../../cricket/builder';
@@ -11,8 +11,9 @@ import { buildWorld, IPL_SEASON_ID, T20I_SEASON_ID, WASHED_OUT } from './world';
 
 /**
  * The SportMonks provider against a local server answering as the vendor documents, built from the
- * 71 IPL 2024 Cricsheet files: the competitions, every team's squad of the season and every match's
- * players equal the Cricsheet files; what the documentation does not give is refused.
+ * 71 IPL 2024 Cricsheet files: the competitions, every team's squad of the season, every match's
+ * players and every finished match's winner and man of the match equal the Cricsheet files; what the
+ * documentation does not give is refused.
  */
 
 const TOKEN = 'sm-provider-test-token-7c1e';
@@ -37,6 +38,12 @@ describe('documented examples', () => {
     for (const x of doc.ALL_POSITIONS.data) expect(POSITION[x.name as keyof typeof POSITION]).toBe(x.id);
     expect(doc.ALL_POSITIONS.data.map((x) => x.name).sort()).toEqual([...schema.POSITION_NAMES].sort());
     expect([...schema.FIXTURE_STATUSES]).toEqual([...doc.STATUSES]);
+    // Every fixture field and include the schemas read is one cited in the documented file.
+    const cited = Object.keys(doc.FIXTURE_FIELDS_READ);
+    for (const s of [schema.fixtureWithLineup, schema.fixtureWithResult]) {
+      for (const k of Object.keys(s.shape.data.shape)) expect(cited).toContain(k);
+    }
+    expect(Object.keys(doc.RESULTS_INCLUDES)).toEqual(expect.arrayContaining(['winnerteam', 'manofmatch']));
   });
 });
 
@@ -132,13 +139,28 @@ describe.skipIf(!HAVE_IPL_2024)('IPL 2024 through the SportMonks provider', () =
     }
   });
 
-  it("refuses a finished match's scorecard, the schedule and live balls as not supported, naming what the documentation lacks", async () => {
+  it("gives every finished match's winner and man of the match, equal to the Cricsheet file's, and no scorecard (all 71)", async () => {
     const { provider, http } = fresh();
-    const finished = await provider.result('1426312').catch((e: unknown) => e);
-    expect(finished).toBeInstanceOf(VendorError);
-    expect(finished).toMatchObject({ kind: 'not-supported' });
-    expect((finished as Error).message).toMatch(/Finished.*batting, bowling and runs records/);
-    const before = (await http.usage()).calls;
+    const w = server.world;
+    for (const [id, m] of w.matches) {
+      const r = await provider.result(String(id));
+      const pom = m.info.player_of_match![0]!;
+      expect(r, `fixture ${id}`).toEqual({
+        status: 'finished',
+        scorecard: null,
+        outcome: {
+          winnerTeamId: String(w.teamIdOf.get(m.info.outcome.winner!)),
+          playerOfMatchId: String(w.playerIdOf.get(m.info.registry.people[pom]!)),
+        },
+      });
+    }
+    // One call a match, asking for both includes.
+    expect((await http.usage()).calls).toBe(71);
+    expect(server.requests.at(-1)!.query).toMatchObject({ include: 'winnerteam,manofmatch' });
+  });
+
+  it('refuses the schedule and live balls as not supported, naming what the documentation lacks, without a call', async () => {
+    const { provider, http } = fresh();
     await expect(provider.schedule(String(IPL_SEASON_ID))).rejects.toMatchObject({
       kind: 'not-supported',
       message: expect.stringMatching(/start time/),
@@ -147,8 +169,7 @@ describe.skipIf(!HAVE_IPL_2024)('IPL 2024 through the SportMonks provider', () =
       kind: 'not-supported',
       message: expect.stringMatching(/ball record/),
     });
-    // Nothing unsupported spends a call.
-    expect((await http.usage()).calls).toBe(before);
+    expect((await http.usage()).calls).toBe(0);
   });
 
   it('sends the token only as api_token, and never writes it in a log line', async () => {

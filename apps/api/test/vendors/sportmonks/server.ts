@@ -6,7 +6,9 @@ import type { World } from './world';
  * A local HTTP server that answers as SportMonks Cricket API v2 documents (base path `/api/v2.0`,
  * token in `api_token`, answers wrapped in `data`, includes as keys of the record), serving a World
  * built from the Cricsheet files (./world.ts). Only the endpoints the provider uses are served:
- * GET /leagues, /seasons, /seasons/{id}, /teams/{id}, /fixtures/{id}; anything else is a 404.
+ * GET /leagues, /seasons, /seasons/{id}, /teams/{id}, /fixtures/{id} (includes `localteam`,
+ * `visitorteam`, `lineup`, and the Results includes `winnerteam` and `manofmatch`: the team and the
+ * player records, null when there is none); anything else is a 404.
  *
  * Faults are queued per request: an HTTP status (401, 403, 429 with Retry-After, 5xx), an answer that
  * never comes (a timeout), or a change to the body (a renamed or missing field).
@@ -141,7 +143,7 @@ function answer(world: World, path: string, params: URLSearchParams): unknown {
   if (fixture) {
     const f = world.fixtures.get(Number(fixture[1]));
     if (!f) return undefined;
-    const { lineup, ...fields } = f;
+    const { lineup, winnerteam_id, manofmatch_id, ...fields } = f;
     return {
       data: {
         resource: 'fixtures',
@@ -149,6 +151,13 @@ function answer(world: World, path: string, params: URLSearchParams): unknown {
         ...(inc.has('localteam') ? { localteam: world.teams.get(f.localteam_id) } : {}),
         ...(inc.has('visitorteam') ? { visitorteam: world.teams.get(f.visitorteam_id) } : {}),
         ...(inc.has('lineup') ? { lineup: players(lineup) } : {}),
+        // docs "Relationships", Results: `winnerteam` the team who won, `manofmatch` a player.
+        ...(inc.has('winnerteam')
+          ? { winnerteam: winnerteam_id === null ? null : world.teams.get(winnerteam_id)! }
+          : {}),
+        ...(inc.has('manofmatch')
+          ? { manofmatch: manofmatch_id === null ? null : world.players.get(manofmatch_id)! }
+          : {}),
       },
     };
   }

@@ -9,7 +9,7 @@ import type { FixtureStatus } from '../../../src/vendors/sportmonks/schemas';
 /**
  * What the local SportMonks server knows, built from the IPL 2024 Cricsheet files: one league, its
  * 2024 season, the ten teams, each team's squad (every player who played for it), and a fixture per
- * match with its lineup (the match's players) and status. Records carry every field the vendor's
+ * match with its lineup (the match's players), status, winner and man of the match. Records carry every field the vendor's
  * documented examples show (apps/api/test/vendors/sportmonks/fixtures/documented.ts), with values of
  * our own where Cricsheet has none (ids, images, countries).
  */
@@ -79,6 +79,10 @@ export interface WorldFixture {
   status: FixtureStatus;
   /** Player ids, home team's first. */
   lineup: number[];
+  /** The `winnerteam` include's team (the Cricsheet file's outcome.winner), null when none. */
+  winnerteam_id: number | null;
+  /** The `manofmatch` include's player (the file's info.player_of_match), null when none. */
+  manofmatch_id: number | null;
 }
 
 export interface World {
@@ -185,6 +189,7 @@ export function buildWorld(dir: string): World {
   const fixtures = new Map<number, WorldFixture>();
   for (const [id, m] of matches) {
     const [home, away] = m.info.teams as [string, string];
+    const pom = m.info.player_of_match?.[0];
     fixtures.set(id, {
       id,
       league_id: IPL_LEAGUE_ID,
@@ -195,6 +200,8 @@ export function buildWorld(dir: string): World {
       lineup: [home, away].flatMap((t) =>
         (m.info.players[t] ?? []).map((n) => playerIdOf.get(m.info.registry.people[n]!)!),
       ),
+      winnerteam_id: m.info.outcome.winner ? teamIdOf.get(m.info.outcome.winner)! : null,
+      manofmatch_id: pom ? playerIdOf.get(m.info.registry.people[pom]!)! : null,
     });
   }
   for (const w of WASHED_OUT) {
@@ -206,6 +213,8 @@ export function buildWorld(dir: string): World {
       visitorteam_id: teamIdOf.get(w.away)!,
       status: 'Aban.',
       lineup: [],
+      winnerteam_id: null,
+      manofmatch_id: null,
     });
   }
 
