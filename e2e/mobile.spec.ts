@@ -382,6 +382,8 @@ test('public screens: landing, log in, forgot password, sign up, verify, reset, 
   await forgot.click();
   const banner = page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: /./ }).first();
   await expect(banner).toBeVisible();
+  // Measured where it comes to rest: it slides in from 12 px higher.
+  await banner.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   const bannerBox = (await banner.boundingBox())!;
   const headerBox = (await page.getByRole('banner').boundingBox())!;
   const forgotBox = (await forgot.boundingBox())!;
@@ -650,6 +652,47 @@ test('nothing moves under a thumb while the signed-in screens load (cumulative l
       (p) => expect(p.getByRole('combobox', { name: LEAGUE_PICKER })).toBeVisible(),
     ],
     ['FAQ', '/home/view-faqs', (p) => expect(p.getByRole('button').filter({ hasText: /\?$/ }).first()).toBeVisible()],
+    [
+      'My Selections (Match Prediction)',
+      `/home/my-predictions?league=${mp.id}`,
+      (p) => expect(p.getByRole('button', { name: 'Save Selections' })).toBeVisible(),
+    ],
+    [
+      'My Selections (Player Selection)',
+      `/home/my-predictions?league=${ps.id}`,
+      (p) => expect(p.getByRole('button', { name: 'Save Selections' })).toBeVisible(),
+    ],
+    [
+      // The league is chosen by a tap: shifts within half a second of it are the person's own (not counted).
+      'All Selections',
+      '/home/all-predictions',
+      async (p) => {
+        await choose(p, LEAGUE_PICKER, MP);
+        await expect(p.getByRole('main')).toContainText(LONG);
+      },
+    ],
+    [
+      'Contests',
+      `/home/view-leaderboard?league=${ps.id}`,
+      async (p) => {
+        await p
+          .locator('label')
+          .filter({ hasText: /^Contests$/ })
+          .click();
+        await expect(p.getByRole('main').getByRole('table').first()).toBeVisible();
+      },
+    ],
+    [
+      'Join a League',
+      '/home/join-league?isPublicLeague=false',
+      (p) => expect(p.getByLabel('League Code')).toBeVisible(),
+    ],
+    [
+      'Join a public League',
+      '/home/join-league?isPublicLeague=true',
+      (p) => expect(p.getByRole('table', { name: 'Public leagues' })).toBeVisible(),
+    ],
+    ['Start a League', '/home/start-league', (p) => expect(p.getByLabel(/^League Name/)).toBeVisible()],
   ];
   for (const [name, path, ready] of screens) {
     const { cls, shifts } = await layoutShiftOnLoad(page, path, ready);

@@ -10,3 +10,4 @@ export * from './validation';
 export * from './leagues';
 export * from './join';
 export * from './picks';
+export * from './team';

@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import { FEATURES_BY_ID, type PositionId } from '../cricket/catalogue';
 import type { DB, LeagueSelectionsTable, PlayerSelectionsTable } from '../db/schema';
 import { leagueFixtureCondition } from '../leagues/fixtures';
+import { applyBackups } from '../picks/lock';
 import { takeBest } from './backtest';
 import { type Prediction, predictFixture } from './model';
 
@@ -71,6 +72,8 @@ export async function autoPickFixture(db: Kysely<DB>, fixtureId: number): Promis
       .returning('fixture_id')
       .executeTakeFirst();
     if (!claim) return null;
+    // Backups replace the picks outside the announced XIs first; auto-picks then fill what is empty.
+    const backups = await applyBackups(trx, fixtureId, new Date());
 
     const { rows: targets } = await sql<Target>`
       SELECT l.id AS league_id, l.league_type, m.user_id
@@ -95,7 +98,7 @@ export async function autoPickFixture(db: Kysely<DB>, fixtureId: number): Promis
     }
     await trx
       .updateTable('fixture_jobs')
-      .set({ detail: JSON.stringify({ members: targets.length, picks }) })
+      .set({ detail: JSON.stringify({ members: targets.length, picks, backups: backups.replaced }) })
       .where('fixture_id', '=', fixtureId)
       .where('job', '=', AUTO_PICK_JOB)
       .execute();

@@ -79,3 +79,18 @@ export async function fixtureLineups(
   }
   return out;
 }
+
+/**
+ * The players of a fixture's announced XIs, substitutes included (an Impact Player comes from them),
+ * by our ids; null until the XIs are announced. The team rules' backups replace a pick outside this
+ * set at the lock (picks/lock.ts), and the team sheet marks who plays.
+ */
+export async function announcedPlayers(db: Kysely<DB>, fixtureId: number): Promise<Set<number> | null> {
+  const row = await db
+    .selectFrom('fixture_lineups')
+    .select('teams')
+    .where('fixture_id', '=', fixtureId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return new Set(parseJson<LineupTeam[]>(row.teams).flatMap((t) => [...t.playing, ...t.substitutes]));
+}

@@ -315,6 +315,39 @@ export interface PlayerSelectionsTable {
   is_auto_pick: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The player a backup replaced at the lock; `player_id` is then the backup (0026). */
+  replaced_player_id: number | null;
+}
+/** A Player Selection league's team rules (0026): null turns a rule off; no row = every rule off. */
+export interface LeagueTeamRulesTable {
+  league_id: number;
+  /** Tenths of a credit (1000 = 100.0 credits). */
+  budget_tenths: number | null;
+  /** Percent (200 = 2×). */
+  captain_pct: number | null;
+  vice_captain_pct: number | null;
+  max_per_side: number | null;
+  backups: Generated<number>;
+}
+/** A member's Player Selection team of a fixture beyond its slots (0026). */
+export interface PlayerSelectionTeamsTable {
+  league_id: number;
+  user_id: number;
+  fixture_id: number;
+  captain_player_id: number | null;
+  vice_captain_player_id: number | null;
+  /** Player ids in priority order. */
+  backups: ColumnType<number[], number[] | undefined, number[]>;
+  substituted_at: NullableTimestamp;
+  updated_at: Generated<Date>;
+}
+/** A player's price for a fixture in tenths of a credit (0026). */
+export interface FixturePlayerPricesTable {
+  fixture_id: number;
+  player_id: number;
+  price_tenths: number;
+  source: 'form' | 'operator';
+  updated_at: Generated<Date>;
 }
 export interface FixtureJobsTable {
   fixture_id: number;
@@ -689,4 +722,7 @@ export interface DB {
   vendor_players: VendorPlayersTable;
   vendor_fixtures: VendorFixturesTable;
   fixture_lineups: FixtureLineupsTable;
+  league_team_rules: LeagueTeamRulesTable;
+  player_selection_teams: PlayerSelectionTeamsTable;
+  fixture_player_prices: FixturePlayerPricesTable;
 }

@@ -1,9 +1,23 @@
-import { featurePointsError, messages, positionCountError, selectionCountErrors } from '@fantasy-cricket/rules';
+import {
+  featurePointsError,
+  messages,
+  positionCountError,
+  selectionCountErrors,
+  TEAM_RULES_OFF,
+  type TeamRules,
+} from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
 import { FEATURES, FEATURES_BY_ID, type POSITION, POSITIONS, type LeagueTypeCode } from '../cricket/catalogue';
 import type { DB } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { assertConfigurable, requireAdmin } from './access';
+import { insertDefaultTeamRules } from './team-rules';
+
+/**
+ * The team rules a new Player Selection league starts with. Every rule off until the team sheet lets
+ * a player choose a captain, a vice-captain and backups (issue 27); then TEAM_RULE_DEFAULTS.
+ */
+export const NEW_LEAGUE_TEAM_RULES: TeamRules = TEAM_RULES_OFF;
 
 const m = messages.leagueApi;
 
@@ -45,6 +59,7 @@ export async function insertDefaultConfiguration(trx: Kysely<DB>, leagueId: numb
         })),
       )
       .execute();
+    await insertDefaultTeamRules(trx, leagueId, NEW_LEAGUE_TEAM_RULES);
   }
 }
 

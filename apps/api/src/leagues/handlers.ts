@@ -9,7 +9,7 @@ import { playerStats } from '../cricket/stats';
 import type { PartialHandlerMap } from '../http/contract';
 import { parseOr400 } from '../http/errors';
 import { me } from '../http/me';
-import { requireMember } from './access';
+import { readableLeague, requireMember } from './access';
 import {
   LEAGUE_TYPES,
   configurationItems,
@@ -28,6 +28,7 @@ import {
   userLeagues,
 } from './leagues';
 import { asCodeAttempt } from './code-attempts';
+import { teamRulesAnswer, updateTeamRules } from './team-rules';
 import { decideMember, joinLeague, listMembers } from './members';
 
 type LeagueOps =
@@ -46,6 +47,8 @@ type LeagueOps =
   | 'updateLeagueConfigurations'
   | 'getSelectionConfigs'
   | 'updateSelectionConfigs'
+  | 'getTeamRules'
+  | 'updateTeamRules'
   | 'listLeagueMembers'
   | 'updateMemberStatus'
   | 'joinLeague';
@@ -126,6 +129,15 @@ export const leagueHandlers: PartialHandlerMap<LeagueOps> = {
   async updateSelectionConfigs({ body, session, deps }) {
     await updateSelectionConfigs(deps.db, me(session), body.LeagueSelectionConfig);
     return { status: 200, body: { message: messages.configure.selectionConfigSaved } };
+  },
+
+  async getTeamRules({ params, session, deps }) {
+    await readableLeague(deps.db, params.leagueId, me(session), { type: 'PS', wrongType: messages.picksApi });
+    return { status: 200, body: await teamRulesAnswer(deps.db, params.leagueId) };
+  },
+
+  async updateTeamRules({ params, body, session, deps }) {
+    return { status: 200, body: await updateTeamRules(deps.db, me(session), params.leagueId, body) };
   },
 
   async listLeagueMembers({ params, session, deps }) {

@@ -1,11 +1,18 @@
 import type { components } from '@fantasy-cricket/api-client';
-import { hasStarted } from '@fantasy-cricket/rules';
+import { hasStarted, multipliedPoints } from '@fantasy-cricket/rules';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { FEATURES_BY_ID } from '../cricket/catalogue';
 import type { FeatureWinners } from '../cricket/scoring/match-prediction';
 import type { DB, LiveFixturesTable } from '../db/schema';
 import type { readableLeague } from '../leagues/access';
-import { pickEntitySql, psFeaturePoints, psFeaturePointsSql } from '../standings/points';
+import {
+  pickEntitySql,
+  pickMultiplierPctSql,
+  pickRoleSql,
+  psFeaturePoints,
+  psFeaturePointsSql,
+  teamExtrasJoin,
+} from '../standings/points';
 import { countersOf, positionOfLine, readJson } from './ingest';
 import { LIVE_MP_FEATURES, provisionalPoints } from './lines';
 
@@ -52,24 +59,30 @@ export async function leagueMembers(
       full_name: string;
       position: string;
       final_points: number | null;
+      role: 'C' | 'VC' | null;
+      multiplier_pct: number;
     }>`
       SELECT x.user_id, m.display_name, x.player_id, p.full_name, pos.name AS position,
+             ${pickRoleSql('x')} AS role, ${pickMultiplierPctSql('x')} AS multiplier_pct,
              (SELECT sum(c.count * ${psFeaturePointsSql(points)})::int
                 FROM player_fixture_feature_counts c WHERE c.fixture_id = x.fixture_id AND c.player_id = x.player_id) AS final_points
       FROM player_selections x JOIN players p ON p.id = x.player_id JOIN positions pos ON pos.id = x.position_id
+      ${teamExtrasJoin('x')}
       LEFT JOIN league_members m ON m.league_id = x.league_id AND m.user_id = x.user_id
       WHERE x.league_id = ${league.id} AND x.fixture_id = ${fixtureId} AND ${who}
       ORDER BY lower(coalesce(m.display_name, '')), x.user_id, pos.sort_order, x.position_order`.execute(db);
     for (const r of rows) {
       const l = byPlayer.get(r.player_id);
-      const pts = final
+      const base = final
         ? Number(r.final_points ?? 0)
         : l
           ? provisionalPoints(countersOf(l), l.did_play, positionOfLine(l), points)
           : 0;
+      // The captain's and vice-captain's multiplier, as the standings count them.
+      const pts = multipliedPoints(base, r.multiplier_pct);
       const m = member(r.user_id, r.display_name);
       m.Picks.push({
-        Label: r.full_name,
+        Label: r.role ? `${r.full_name} (${r.role})` : r.full_name,
         Feature: r.position,
         Selection: r.full_name,
         PlayerID: r.player_id,

@@ -4,7 +4,13 @@ import type { DB } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { type LeagueRecord, loadLeague } from '../leagues/access';
 import { leagueFixtureCondition } from '../leagues/fixtures';
-import { isOwnFixture, rankByPoints } from '../standings/points';
+import {
+  isOwnFixture,
+  multipliedPointsSql,
+  pickMultiplierPctSql,
+  rankByPoints,
+  teamExtrasJoin,
+} from '../standings/points';
 import { standingsData } from '../standings/standings';
 import type { NewEvent } from './events';
 
@@ -24,17 +30,20 @@ export function compareStandingRows(a: LiveStandingRow, b: LiveStandingRow): num
 /**
  * Members' provisional points `(league_id, fixture_id, user_id, points)` of the rows matching `where`
  * (a condition on league_id and/or fixture_id): Match Prediction from `live_member_points`, Player
- * Selection summed over each member's picks from `live_league_player_points` (a member with picks
- * whose players have no points yet counts 0). One set-based read, done when standings are computed.
+ * Selection summed over each member's picks from `live_league_player_points`, each after its captain's
+ * or vice-captain's multiplier as final points are (a member with picks whose players have no points
+ * yet counts 0). One set-based read, done when standings are computed.
  */
 export function liveMemberPointsSql(where: RawBuilder<unknown>) {
   return sql`
     SELECT league_id, fixture_id, user_id, sum(points)::int AS points FROM (
       SELECT league_id, fixture_id, user_id, points FROM live_member_points WHERE ${where}
       UNION ALL
-      SELECT ps.league_id, ps.fixture_id, ps.user_id, coalesce(lp.points, 0) AS points
+      SELECT ps.league_id, ps.fixture_id, ps.user_id,
+             ${multipliedPointsSql(sql`coalesce(lp.points, 0)`, pickMultiplierPctSql('ps'))} AS points
       FROM (SELECT * FROM player_selections WHERE ${where}
         AND fixture_id IN (SELECT fixture_id FROM live_fixtures WHERE state = 'live')) ps
+      ${teamExtrasJoin('ps')}
       LEFT JOIN live_league_player_points lp
         ON lp.league_id = ps.league_id AND lp.fixture_id = ps.fixture_id AND lp.player_id = ps.player_id
     ) x GROUP BY league_id, fixture_id, user_id`;

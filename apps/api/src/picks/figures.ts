@@ -1,7 +1,10 @@
+import { fromTenths } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
 import { DEFAULT_SIGNED_PS_POINTS } from '../cricket/scoring/player-selection';
 import type { DB } from '../db/schema';
 import { psFeaturePoints, psPlayerPointsSql, scoredSql } from '../standings/points';
+import { announcedPlayers } from '../cricket/lineups';
+import { fixturePrices } from './prices';
 import { leagueFixtureOr404, readablePicksLeague } from './shared';
 
 /** One of a player's recent fixtures with their points in it (the contract's PlayerFigureFixture). */
@@ -18,6 +21,10 @@ export interface PlayerFigures {
   SeasonPoints: number;
   Matches: number;
   LastThree: FigureFixture[];
+  /** Credits (issue 27): the fixture's price, from form or an operator's, frozen at the lock. */
+  Price: number;
+  /** In the announced XI (or a named substitute); null until the XIs are announced. */
+  Playing: boolean | null;
 }
 
 /**
@@ -89,10 +96,14 @@ export async function fixturePlayerFigures(
       Points: pts,
     });
   }
+  const prices = await fixturePrices(db, fixtureId, now);
+  const lineup = await announcedPlayers(db, fixtureId);
   return [...byPlayer].map(([id, p]) => ({
     PlayerID: id,
     SeasonPoints: p.season,
     Matches: p.played.length,
     LastThree: p.played.slice(-3),
+    Price: fromTenths(prices.get(id) ?? 0),
+    Playing: lineup === null ? null : lineup.has(id),
   }));
 }

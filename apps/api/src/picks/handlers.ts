@@ -5,6 +5,7 @@ import { matchPredictionRows, saveMatchPredictionPicks } from './match-predictio
 import { fixturePlayerOptions, fixtureTeamOptions, leagueFixtureList } from './options';
 import { playerSelectionRows, savePlayerSelectionPicks } from './player-selection';
 import { readablePicksLeague } from './shared';
+import { playerSelectionTeam } from './team';
 import { fixturePlayerSelections, fixtureSelections } from './visibility';
 
 type PickOps =
@@ -12,6 +13,7 @@ type PickOps =
   | 'listLeagueFixtures'
   | 'getMatchPredictionRows'
   | 'getPlayerSelectionRows'
+  | 'getPlayerSelectionTeam'
   | 'listFixturePlayers'
   | 'listFixturePlayerFigures'
   | 'listFixtureTeams'
@@ -41,6 +43,10 @@ export const pickHandlers: PartialHandlerMap<PickOps> = {
 
   async getPlayerSelectionRows({ query, session, deps }) {
     return { status: 200, body: await playerSelectionRows(deps.db, me(session), query.LeagueID, query.FixtureID) };
+  },
+
+  async getPlayerSelectionTeam({ query, session, deps }) {
+    return { status: 200, body: await playerSelectionTeam(deps.db, me(session), query.LeagueID, query.FixtureID) };
   },
 
   async listFixturePlayers({ params, session, deps }) {

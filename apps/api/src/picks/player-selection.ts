@@ -1,10 +1,29 @@
-import { duplicatePlayerPicks, duplicatesMessage, messages } from '@fantasy-cricket/rules';
+import {
+  duplicatePlayerPicks,
+  duplicatesMessage,
+  messages,
+  type TeamRules,
+  teamMessages,
+} from '@fantasy-cricket/rules';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { POSITIONS } from '../cricket/catalogue';
 import type { DB, PlayerSelectionsTable } from '../db/schema';
 import { parseJson } from '../db/parse';
 import type { RequestBody } from '../http/contract';
 import { HttpError } from '../http/errors';
+import { hasTeamRules, parseTeamRulesJson, teamRulesJsonSql } from '../leagues/team-rules';
+import {
+  checkTeamEntries,
+  NO_EXTRAS,
+  pricesFor,
+  type ResultingTeam,
+  savedExtras,
+  squadPlayers,
+  type TeamExtras,
+  teamErrors,
+  teamNames,
+  writeExtras,
+} from './team';
 import {
   type PickFixture,
   type SquadPlayer,
@@ -36,11 +55,23 @@ const ALL_POSITIONS: readonly Position[] = [...POSITIONS]
 const RANK = new Map(ALL_POSITIONS.map((p) => [p.id, p.sortOrder]));
 const NAME = new Map(ALL_POSITIONS.map((p) => [p.id, p.name]));
 
-/** Slots per position of the league aliased `l` (inactive rows count 0), as JSON [[position, count], …]. */
-const slotCountsSql = sql`(SELECT coalesce(json_agg(json_build_array(c.position_id,
+/**
+ * The league aliased `l`'s configuration for a save, as JSON: its slots per position (inactive rows
+ * count 0) as [[position, count], …], and its team rules (leagues/team-rules.ts).
+ */
+const saveConfigSql = sql`json_build_object('counts', (SELECT coalesce(json_agg(json_build_array(c.position_id,
     CASE WHEN c.is_active THEN c.count ELSE 0 END)), '[]'::json)
-  FROM league_selection_configs c WHERE c.league_id = l.id)`;
-const parseSlotCounts = (json: unknown) => new Map(parseJson<[number, number][]>(json));
+  FROM league_selection_configs c WHERE c.league_id = l.id), 'rules', ${teamRulesJsonSql('l')})`;
+
+interface SaveConfig {
+  counts: Map<number, number>;
+  rules: TeamRules;
+}
+
+const parseSaveConfig = (json: unknown): SaveConfig => {
+  const { counts, rules } = parseJson<{ counts: [number, number][]; rules: unknown }>(json);
+  return { counts: new Map(counts), rules: parseTeamRulesJson(rules) };
+};
 
 /** Slots per position for each league (inactive rows count 0). */
 async function slotCounts(db: Kysely<DB>, leagueIds: readonly number[]): Promise<Map<number, Map<number, number>>> {
@@ -80,6 +111,7 @@ export async function playerSelectionRows(db: Kysely<DB>, userId: number, league
         IsAutoPick: pick?.is_auto_pick ?? false,
         StartTime: fixture.startTime.toISOString(),
         FixtureID: fixture.id,
+        ReplacedPlayerID: pick?.replaced_player_id ?? null,
       });
     }
   }
@@ -188,6 +220,33 @@ interface LeagueWrite {
 }
 
 /**
+ * The teams a league write leaves in the save's fixtures, with their captain, vice-captain and backups:
+ * the request's entry for the fixture when it has one, else the saved ones while still allowed (a
+ * captain or vice-captain no longer picked is dropped, as is a backup now picked).
+ */
+function resultingTeams(
+  write: LeagueWrite,
+  fixtureIds: readonly number[],
+  fixtures: Map<number, PickFixture>,
+  saved: Map<number, TeamExtras>,
+  entries: Map<number, TeamExtras>,
+): ResultingTeam[] {
+  const slots = resultingSlots(write.saved, write.picks);
+  return fixtureIds.map((fixtureId) => {
+    const playerIds = slots.filter((x) => x.fixtureId === fixtureId).map((x) => x.playerId!);
+    const picked = new Set(playerIds);
+    const entry = entries.get(fixtureId);
+    const was = saved.get(fixtureId) ?? NO_EXTRAS;
+    const extras: TeamExtras = entry ?? {
+      captainId: was.captainId !== null && picked.has(was.captainId) ? was.captainId : null,
+      viceCaptainId: was.viceCaptainId !== null && picked.has(was.viceCaptainId) ? was.viceCaptainId : null,
+      backups: was.backups.filter((id) => !picked.has(id)),
+    };
+    return { fixtureId, fixtureName: fixtures.get(fixtureId)?.name ?? `Fixture ${fixtureId}`, playerIds, extras };
+  });
+}
+
+/**
  * Writes the picks of every league of a save in at most two statements: one DELETE of the cleared
  * slots that are saved, then one multi-row upsert of the slots whose player changes (a slot already
  * holding the player as the user's own pick is left as it is; an auto-pick becomes the user's). The
@@ -266,8 +325,10 @@ export async function savePlayerSelectionPicks(
   now = new Date(),
 ): Promise<SaveResult> {
   const items = body.Selection;
-  const o = { type: 'PS' as const, now, config: slotCountsSql, parseConfig: parseSlotCounts };
+  const o = { type: 'PS' as const, now, config: saveConfigSql, parseConfig: parseSaveConfig };
   return inSaveTransaction(db, userId, body, o, async (trx, { league, targets, fixtureIds }) => {
+    const entries = body.Teams ?? [];
+    checkTeamEntries(entries, league.id, new Set(fixtureIds));
     // Copies go to the targets covering at least one of the fixtures; the others are not reported.
     const copies = targets.filter((t) => t.covered.size > 0);
     const leagueIds = [league.id, ...copies.map((t) => t.id)];
@@ -279,7 +340,7 @@ export async function savePlayerSelectionPicks(
       now,
       savedSlotsSql(userId, leagueIds, fixtureIds),
     );
-    const picks = checkItems(items, league.config, fixtures, squads);
+    const picks = checkItems(items, league.config.counts, fixtures, squads);
     const saved = parseSavedSlots(extra, leagueIds);
     const here = saved.get(league.id)!;
     const dups = duplicatesIn(resultingSlots(here, picks));
@@ -287,13 +348,104 @@ export async function savePlayerSelectionPicks(
 
     const writes: LeagueWrite[] = [{ leagueId: league.id, picks, saved: here }];
     const copiedTo: SaveResult['CopiedTo'] = [];
+    const candidates: { target: (typeof copies)[number]; write: LeagueWrite; skipped: number }[] = [];
     for (const target of copies) {
       const there = saved.get(target.id)!;
-      const { apply, skipped } = picksForTarget(picks, there, target.config, target.covered);
-      writes.push({ leagueId: target.id, picks: apply, saved: there });
-      copiedTo.push({ LeagueID: target.id, LeagueName: target.name, Saved: apply.length, Skipped: skipped });
+      const { apply, skipped } = picksForTarget(picks, there, target.config.counts, target.covered);
+      candidates.push({ target, write: { leagueId: target.id, picks: apply, saved: there }, skipped });
+    }
+
+    // Team rules: the team each league is left with must keep its league's rules. The request's league
+    // refuses the whole save (400, every broken rule); a copy target that would break its own is left
+    // unchanged and named with the reason.
+    const ruled = [league, ...candidates.map((c) => c.target)].filter((l) => hasTeamRules(l.config.rules));
+    const extrasWrites: { leagueId: number; fixtureId: number; extras: TeamExtras | null }[] = [];
+    const refused = new Map<number, string>();
+    if (ruled.length > 0 || entries.length > 0) {
+      const entryMap = new Map(
+        entries.map((e) => [
+          e.FixtureID,
+          { captainId: e.CaptainPlayerID, viceCaptainId: e.ViceCaptainPlayerID, backups: [...e.Backups] },
+        ]),
+      );
+      const extras = await savedExtras(trx, userId, leagueIds, fixtureIds);
+      const teamsOf = (write: LeagueWrite, leagueFixtures: readonly number[]) =>
+        resultingTeams(write, leagueFixtures, fixtures, extras.get(write.leagueId) ?? new Map(), entryMap);
+      const mainTeams = teamsOf(writes[0]!, fixtureIds);
+      const targetTeams = candidates.map((c) =>
+        teamsOf(
+          c.write,
+          fixtureIds.filter((id) => c.target.covered.has(id)),
+        ),
+      );
+      const everyone = [...mainTeams, ...targetTeams.flat()].flatMap((t) => [...t.playerIds, ...t.extras.backups]);
+      const squadsAll = await squadPlayers(trx, fixtureIds, everyone);
+      const names = await teamNames(
+        trx,
+        [...fixtures.values()].flatMap((f) => [f.localTeamId, f.visitorTeamId]),
+      );
+      const budgeted = ruled.some((l) => l.config.rules.BudgetCredits !== null);
+      const ctx = {
+        squads: squadsAll,
+        prices: budgeted ? await pricesFor(trx, fixtureIds, now) : new Map(),
+        teamName: (id: number) => names.get(id) ?? `team ${id}`,
+      };
+      const rules = league.config.rules;
+      if (!hasTeamRules(rules)) {
+        // A league without rules keeps no captain or backups: an entry naming any is refused.
+        const named = entries.find((e) => e.CaptainPlayerID !== null || e.ViceCaptainPlayerID !== null);
+        if (named) throw new HttpError(400, teamMessages.noRoles);
+        if (entries.some((e) => e.Backups.length > 0)) throw new HttpError(400, teamMessages.tooManyBackups(0));
+      } else {
+        const problems = mainTeams.flatMap((t) => teamErrors(rules, t, ctx));
+        if (problems.length > 0) throw new HttpError(400, [...new Set(problems)].join(' '));
+        for (const t of mainTeams)
+          extrasWrites.push({
+            leagueId: league.id,
+            fixtureId: t.fixtureId,
+            extras: t.playerIds.length ? t.extras : null,
+          });
+      }
+      candidates.forEach((c, i) => {
+        const targetRules = c.target.config.rules;
+        if (!hasTeamRules(targetRules)) return;
+        const teams = targetTeams[i]!;
+        const problems = teams.flatMap((t) => teamErrors(targetRules, t, ctx));
+        if (problems.length > 0) {
+          refused.set(c.target.id, [...new Set(problems)].join(' '));
+          return;
+        }
+        for (const t of teams)
+          extrasWrites.push({
+            leagueId: c.target.id,
+            fixtureId: t.fixtureId,
+            extras: t.playerIds.length ? t.extras : null,
+          });
+      });
+    }
+
+    for (const c of candidates) {
+      const reason = refused.get(c.target.id);
+      if (reason !== undefined) {
+        copiedTo.push({
+          LeagueID: c.target.id,
+          LeagueName: c.target.name,
+          Saved: 0,
+          Skipped: picks.length,
+          Refused: teamMessages.copyRefused(c.target.name, reason),
+        });
+        continue;
+      }
+      writes.push(c.write);
+      copiedTo.push({
+        LeagueID: c.target.id,
+        LeagueName: c.target.name,
+        Saved: c.write.picks.length,
+        Skipped: c.skipped,
+      });
     }
     await writeSlots(trx, userId, writes);
+    await writeExtras(trx, userId, extrasWrites);
     return { message: messages.selections.savedPs, Saved: picks.length, CopiedTo: copiedTo };
   });
 }

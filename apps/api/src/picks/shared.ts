@@ -155,7 +155,7 @@ export async function saveLeagues<C>(
 export interface SaveResult {
   message: string;
   Saved: number;
-  CopiedTo: { LeagueID: number; LeagueName: string; Saved: number; Skipped: number }[];
+  CopiedTo: { LeagueID: number; LeagueName: string; Saved: number; Skipped: number; Refused?: string }[];
 }
 
 /**

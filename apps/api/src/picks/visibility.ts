@@ -1,6 +1,7 @@
 import { hasStarted } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
+import { pickRoleSql, teamExtrasJoin } from '../standings/points';
 import { leagueFixtureOr404, readablePicksLeague } from './shared';
 
 /**
@@ -137,11 +138,15 @@ export async function fixturePlayerSelections(
       player_id: number;
       player_name: string;
       team_code: string | null;
+      role: 'C' | 'VC' | null;
+      replaced_name: string | null;
     }
   >`
     SELECT s.user_id, m.display_name, u.first_name, u.last_name, s.is_auto_pick,
            pos.id AS position_id, pos.name AS position_name, s.position_order,
            p.id AS player_id, p.full_name AS player_name,
+           ${pickRoleSql('s', 'tm')} AS role,
+           (SELECT rp.full_name FROM players rp WHERE rp.id = s.replaced_player_id) AS replaced_name,
            (SELECT t.code FROM squads q JOIN teams t ON t.id = q.team_id
              WHERE q.player_id = s.player_id AND q.season_id = ${fixture.seasonId}
                AND q.team_id IN (${fixture.localTeamId}, ${fixture.visitorTeamId})
@@ -150,6 +155,7 @@ export async function fixturePlayerSelections(
     JOIN users u ON u.id = s.user_id
     JOIN positions pos ON pos.id = s.position_id
     JOIN players p ON p.id = s.player_id
+    ${teamExtrasJoin('s', 'tm')}
     LEFT JOIN league_members m ON m.league_id = s.league_id AND m.user_id = s.user_id
     WHERE s.league_id = ${leagueId} AND s.fixture_id = ${fixtureId} AND ${who}
     ORDER BY lower(coalesce(m.display_name, '')), s.user_id, pos.sort_order, s.position_order`.execute(db);
@@ -161,5 +167,7 @@ export async function fixturePlayerSelections(
     PlayerID: r.player_id,
     PlayerName: r.player_name,
     TeamCode: r.team_code ?? '',
+    Role: r.role,
+    ReplacedPlayerName: r.replaced_name,
   }));
 }

@@ -159,12 +159,56 @@ function featureListSql(points: ReadonlyMap<number, number>): RawBuilder<boolean
   return sql<boolean>`c.feature_id IN (${sql.join([...points.keys()].map((id) => sql.lit(id)))})`;
 }
 
-/** Player Selection picks of Approved members (any member with `anyMember`) in started fixtures of the league (aliases lf, ps). */
+/**
+ * The team extras of the pick aliased `s` (its member's captain and vice-captain of the fixture, alias
+ * `t`) and its league's team rules (alias `r`), as LEFT JOINs: one row or none each, so a pick stays
+ * one row (issue 27, docs/decisions/0046-team-rules.md).
+ */
+export function teamExtrasJoin(s: string, t = 'tm', r = 'tr'): RawBuilder<unknown> {
+  const c = (col: string) => sql.ref(`${s}.${col}`);
+  return sql`LEFT JOIN player_selection_teams ${sql.id(t)} ON ${sql.ref(`${t}.league_id`)} = ${c('league_id')}
+      AND ${sql.ref(`${t}.user_id`)} = ${c('user_id')} AND ${sql.ref(`${t}.fixture_id`)} = ${c('fixture_id')}
+    LEFT JOIN league_team_rules ${sql.id(r)} ON ${sql.ref(`${r}.league_id`)} = ${c('league_id')}`;
+}
+
+/** 'C', 'VC' or NULL: the role of the pick aliased `s` in its team (`teamExtrasJoin`'s alias `t`). */
+export function pickRoleSql(s: string, t = 'tm'): RawBuilder<'C' | 'VC' | null> {
+  const player = sql.ref(`${s}.player_id`);
+  return sql<'C' | 'VC' | null>`(CASE WHEN ${sql.ref(`${t}.captain_player_id`)} = ${player} THEN 'C'
+    WHEN ${sql.ref(`${t}.vice_captain_player_id`)} = ${player} THEN 'VC' END)`;
+}
+
+/**
+ * The multiplier of the pick aliased `s` in percent: the league's captain's or vice-captain's when
+ * the league has them (`teamExtrasJoin`'s aliases), else 100.
+ */
+export function pickMultiplierPctSql(s: string, t = 'tm', r = 'tr'): RawBuilder<number> {
+  const player = sql.ref(`${s}.player_id`);
+  return sql<number>`(CASE WHEN ${sql.ref(`${r}.captain_pct`)} IS NULL THEN 100
+    WHEN ${sql.ref(`${t}.captain_player_id`)} = ${player} THEN ${sql.ref(`${r}.captain_pct`)}
+    WHEN ${sql.ref(`${t}.vice_captain_player_id`)} = ${player} THEN ${sql.ref(`${r}.vice_captain_pct`)}
+    ELSE 100 END)`;
+}
+
+/**
+ * Whole points after a multiplier: base × pct / 100 rounded, halves away from zero — the SQL of
+ * `multipliedPoints` (packages/rules/src/team.ts), in integer arithmetic so both agree exactly.
+ */
+export function multipliedPointsSql(base: RawBuilder<unknown>, pct: RawBuilder<number>): RawBuilder<number> {
+  return sql<number>`(CASE WHEN (${base}) * (${pct}) < 0 THEN -((-(${base}) * (${pct}) + 50) / 100)
+    ELSE ((${base}) * (${pct}) + 50) / 100 END)::int`;
+}
+
+/**
+ * Player Selection picks of Approved members (any member with `anyMember`) in started fixtures of the
+ * league (aliases lf, ps), with their team extras and the league's rules (aliases tm, tr).
+ */
 function psPicksFrom(leagueId: number, now: Date, filter: RowFilter): RawBuilder<unknown> {
   return sql`
     FROM (${startedFixturesSql(leagueId, now, filter)}) lf
     JOIN player_selections ps ON ps.league_id = ${leagueId} AND ps.fixture_id = lf.id
-    ${approvedJoin('ps', filter)}`;
+    ${approvedJoin('ps', filter)}
+    ${teamExtrasJoin('ps')}`;
 }
 
 /**
@@ -199,8 +243,10 @@ export function psStatRowsSql(
 
 /**
  * Player Selection, per pick: one row per picked player of an Approved member in a started fixture;
- * points = the sum of that pick's stat rows (0 when none, and before the fixture is scored). Columns:
- * selection_id, user_id, fixture_id, player_id, position_id, position_order, is_auto_pick, scored, points.
+ * base_points = the sum of that pick's stat rows (0 when none, and before the fixture is scored),
+ * points = base_points after the captain's or vice-captain's multiplier. Columns: selection_id,
+ * user_id, fixture_id, player_id, replaced_player_id, position_id, position_order, is_auto_pick,
+ * scored, role, multiplier_pct, base_points, points.
  */
 export function psPickRowsSql(
   leagueId: number,
@@ -209,12 +255,17 @@ export function psPickRowsSql(
   filter: RowFilter = {},
 ): RawBuilder<unknown> {
   return sql`
-    SELECT ps.id AS selection_id, ps.user_id, ps.fixture_id, ps.player_id, ps.position_id, ps.position_order,
-           ps.is_auto_pick, lf.scored, coalesce(sum(c.count * ${psFeaturePointsSql(points)}), 0) AS points
-    ${psPicksFrom(leagueId, now, filter)}
-    LEFT JOIN ${psStatJoin(points)}
-    WHERE ${filters('ps', filter)}
-    GROUP BY ps.id, lf.scored`;
+    SELECT q.*, ${multipliedPointsSql(sql`q.base_points`, sql`q.multiplier_pct`)} AS points
+    FROM (
+      SELECT ps.id AS selection_id, ps.user_id, ps.fixture_id, ps.player_id, ps.replaced_player_id,
+             ps.position_id, ps.position_order, ps.is_auto_pick, lf.scored,
+             ${pickRoleSql('ps')} AS role, ${pickMultiplierPctSql('ps')} AS multiplier_pct,
+             coalesce(sum(c.count * ${psFeaturePointsSql(points)}), 0) AS base_points
+      ${psPicksFrom(leagueId, now, filter)}
+      LEFT JOIN ${psStatJoin(points)}
+      WHERE ${filters('ps', filter)}
+      GROUP BY ps.id, lf.scored, tm.captain_player_id, tm.vice_captain_player_id, tr.captain_pct, tr.vice_captain_pct
+    ) q`;
 }
 
 export interface ScoredFixture {
@@ -336,7 +387,8 @@ export function memberFixturePointsSql(
       // no statistics and would otherwise re-aggregate them for every pick).
       sql`
           WITH pp AS MATERIALIZED (${psPlayerPointsSql(fixtureIds, psPoints)})
-          SELECT ps.user_id, ps.fixture_id, coalesce(sum(pp.points), 0) AS points
+          SELECT ps.user_id, ps.fixture_id,
+                 coalesce(sum(${multipliedPointsSql(sql`coalesce(pp.points, 0)`, pickMultiplierPctSql('ps'))}), 0) AS points
           ${psPicksFrom(leagueId, now, filter)}
           LEFT JOIN pp ON pp.fixture_id = ps.fixture_id AND pp.player_id = ps.player_id
           WHERE lf.scored

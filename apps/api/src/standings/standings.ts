@@ -1,4 +1,5 @@
 import type { components } from '@fantasy-cricket/api-client';
+import { fromPct, multipliedPoints } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import type { LeagueRecord } from '../leagues/access';
@@ -300,13 +301,18 @@ export async function pastPlayerSelections(
       player_name: string;
       position_name: string;
       points: number | string;
+      base_points: number | string;
+      multiplier_pct: number;
+      role: 'C' | 'VC' | null;
+      replaced_name: string | null;
       is_auto_pick: boolean;
       provisional: boolean;
       live_points: number | string;
     }
   >`
     SELECT ${fixtureColumns}, p.player_id, pl.full_name AS player_name, pos.name AS position_name,
-           p.points, p.is_auto_pick,
+           p.points, p.base_points, p.multiplier_pct, p.role, p.is_auto_pick,
+           (SELECT rp.full_name FROM players rp WHERE rp.id = p.replaced_player_id) AS replaced_name,
            (lfx.fixture_id IS NOT NULL AND fx.status = 'live' AND NOT p.scored) AS provisional,
            coalesce(lpp.points, 0) AS live_points
     FROM (${psPickRowsSql(league.id, now, await psFeaturePoints(db, league.id), { userId })}) p
@@ -330,8 +336,13 @@ export async function pastPlayerSelections(
     PositionName: r.position_name,
     PlayerID: r.player_id,
     PlayerName: r.player_name,
-    // A live fixture: the player's provisional points under the league's points (as the standings count them).
-    Points: r.provisional ? Number(r.live_points) : Number(r.points),
+    // A live fixture: the player's provisional points under the league's points (as the standings count
+    // them), after the captain's or vice-captain's multiplier as final points are.
+    Points: r.provisional ? multipliedPoints(Number(r.live_points), r.multiplier_pct) : Number(r.points),
+    BasePoints: r.provisional ? Number(r.live_points) : Number(r.base_points),
+    Multiplier: fromPct(r.multiplier_pct),
+    Role: r.role,
+    ReplacedPlayerName: r.replaced_name,
     IsAutoPick: r.is_auto_pick,
     Provisional: Boolean(r.provisional),
   }));

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
-import { messages } from '@fantasy-cricket/rules';
+import { messages, TEAM_RULE_DEFAULTS } from '@fantasy-cricket/rules';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../src/http/contract';
@@ -242,6 +242,12 @@ const see = {
     const winner = b.find((r: Body) => r.FeatureID === 1);
     expect(winner.TeamID).toBe(c.w.picks.mpTeam[c.caller as 'admin' | 'member']);
   }) as See,
+  teamRules: ((b, c) => expect(b).toMatchObject({ LeagueID: lid(c, 'ps'), Backups: expect.any(Number) })) as See,
+  teamRulesSaved: ((b, c) =>
+    expect(b).toEqual({ LeagueID: lid(c, 'draft'), ...TEAM_RULE_DEFAULTS, IsLocked: false })) as See,
+  /** The caller's own team of the fixture (the matrix's leagues have no rules: no captain). */
+  ownPsTeam: ((b, c) =>
+    expect(b).toMatchObject({ LeagueID: lid(c, 'ps'), FixtureID: c.w.upcoming.id, CaptainPlayerID: null })) as See,
   ownPsRows: ((b, c) => {
     const slot = b.find((r: Body) => r.PositionID === 1 && r.PositionOrder === 1);
     expect(slot.PlayerID).toBe(c.w.picks.psPlayer[c.caller as 'admin' | 'member']);
@@ -592,6 +598,18 @@ const matrix: Record<OperationId, Row> = {
       post('/api/league_selection/user/', { UserID: c.uid, LeagueID: lid(c, 'mp'), FixtureID: c.w.upcoming.id }),
     ...membersRead(see.ownMpRows),
     otherUser: 403,
+  },
+  getTeamRules: {
+    req: (c) => get(`/api/league/${lid(c, 'ps')}/team_rules`),
+    ...membersRead(see.teamRules),
+  },
+  updateTeamRules: {
+    req: (c) => put(`/api/league/${lid(c, 'draft')}/team_rules`, { ...TEAM_RULE_DEFAULTS }),
+    ...adminOnly(see.teamRulesSaved),
+  },
+  getPlayerSelectionTeam: {
+    req: (c) => get(`/api/player_selection/team/?FixtureID=${c.w.upcoming.id}&LeagueID=${lid(c, 'ps')}`),
+    ...membersRead(see.ownPsTeam),
   },
   getPlayerSelectionRows: {
     req: (c) =>
@@ -960,7 +978,8 @@ const operationNamesUser = (op: OpenApiOperation) =>
   [op.schema.params, op.schema.querystring, op.schema.body].some(namesUser);
 
 /** Never in any answer: keys that look like credentials. */
-const SECRET_KEY = /pass|hash|secret|salt|token|sid/i;
+// "sid" as a name of its own (fcl_sid, SessionSid), not inside a word (MaxPerSide).
+const SECRET_KEY = /pass|hash|secret|salt|token|sid(?![a-z])/i;
 function secretKeys(value: unknown, path = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => secretKeys(v, `${path}[${i}]`));
   if (typeof value !== 'object' || value === null) return [];

@@ -56,6 +56,8 @@ describe.skipIf(!HAVE_IPL_2024)(`standings over a slice of IPL 2024 on ${DB_TARG
   let ox: SignedIn;
   let mpLeague: { LeagueID: number; LeagueCode: string };
   let psLeague: { LeagueID: number; LeagueCode: string };
+  /** A Player Selection league with every team rule on: Ada with a captain and a vice-captain, Di the same XI without. */
+  let psRulesLeague: { LeagueID: number; LeagueCode: string };
   const fixtureIds: number[] = [];
   const playerId = new Map<string, number>(); // cricsheet id → player id
   const tmp = mkdtempSync(join(tmpdir(), 'standings-'));
@@ -127,6 +129,18 @@ describe.skipIf(!HAVE_IPL_2024)(`standings over a slice of IPL 2024 on ${DB_TARG
       points: { 101: 2, 107: 5, 108: 20, 130: 3 },
       inactive: [113],
     });
+    psRulesLeague = await setUpLeague(w, ada, {
+      type: 2,
+      name: 'PS Slice with rules',
+      points: { 101: 2, 107: 5, 108: 20, 130: 3 },
+      inactive: [113],
+    });
+    await db
+      .updateTable('league_team_rules')
+      .set({ budget_tenths: 1000, captain_pct: 200, vice_captain_pct: 150, max_per_side: 7, backups: 4 })
+      .where('league_id', '=', psRulesLeague.LeagueID)
+      .execute();
+    await joinAs(ada, di, psRulesLeague, 'Diana');
     await joinAs(ada, bo, mpLeague, 'Bobby');
     await joinAs(ada, cy, mpLeague, 'Cyril');
     await joinAs(ada, di, mpLeague, 'Diana');
@@ -176,6 +190,21 @@ describe.skipIf(!HAVE_IPL_2024)(`standings over a slice of IPL 2024 on ${DB_TARG
       await psPicks(db, P, ada.userId, f, adaTeam);
       if (k !== 4) await psPicks(db, P, bo.userId, f, [a[1]!, a[2]!, a[3]!, a[4]!, h[9]!, h[10]!], k % 2 === 0);
       await psPicks(db, P, cy.userId, f, k < 2 ? adaTeam : [h[4]!, h[5]!, h[6]!, a[6]!, a[7]!, a[8]!]);
+      // The rules league: Ada's XI with a captain and vice-captain that change every match; Di the same XI, none.
+      const R = psRulesLeague.LeagueID;
+      await psPicks(db, R, ada.userId, f, adaTeam);
+      await psPicks(db, R, di.userId, f, adaTeam);
+      await db
+        .insertInto('player_selection_teams')
+        .values({
+          league_id: R,
+          user_id: ada.userId,
+          fixture_id: f,
+          captain_player_id: adaTeam[k % 6]!,
+          vice_captain_player_id: adaTeam[(k + 1) % 6]!,
+          backups: [],
+        })
+        .execute();
     }
   }, 120_000);
 
@@ -187,16 +216,18 @@ describe.skipIf(!HAVE_IPL_2024)(`standings over a slice of IPL 2024 on ${DB_TARG
   const featureIdByName = new Map([...FEATURES_BY_ID.values()].map((f) => [f.name, f.id]));
 
   /** Leaderboard, progression and every member's details against the independent computation. */
-  async function checkLeague(type: 'MP' | 'PS', opts: { allPlayerDetails?: boolean } = {}) {
-    const league = type === 'MP' ? mpLeague : psLeague;
-    const members = type === 'MP' ? [ada, bo, cy, di] : [ada, bo, cy];
+  async function checkLeague(kind: 'MP' | 'PS' | 'PS rules', opts: { allPlayerDetails?: boolean } = {}) {
+    const type = kind === 'MP' ? 'MP' : 'PS';
+    const league = kind === 'MP' ? mpLeague : kind === 'PS' ? psLeague : psRulesLeague;
+    const members = kind === 'MP' ? [ada, bo, cy, di] : kind === 'PS' ? [ada, bo, cy] : [ada, di];
     const expected = await independentStandings(
       t.db,
       league.LeagueID,
       members.map((x) => x.userId),
     );
     const path = type === 'MP' ? 'leaderboard' : 'player_selection_leaderboard';
-    const res = await bo.client.get(`/api/view/${path}/${league.LeagueID}`);
+    const reader = kind === 'PS rules' ? di : bo;
+    const res = await reader.client.get(`/api/view/${path}/${league.LeagueID}`);
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json() as {
       UserID: number;
@@ -223,8 +254,8 @@ describe.skipIf(!HAVE_IPL_2024)(`standings over a slice of IPL 2024 on ${DB_TARG
       (a, b) => a.Position - b.Position || a.UserDisplayName.localeCompare(b.UserDisplayName),
     );
     expect(rows.map((r) => r.UserID)).toEqual(sorted.map((r) => r.UserID));
-    expect(rows.filter((r) => r.IsMe).map((r) => r.UserID)).toEqual([bo.userId]);
-    expect(rows.find((r) => r.UserID === bo.userId)?.UserFullName).toBe('Bo Diddley');
+    expect(rows.filter((r) => r.IsMe).map((r) => r.UserID)).toEqual([reader.userId]);
+    expect(rows.find((r) => r.UserID === reader.userId)?.UserFullName).toBe(reader === bo ? 'Bo Diddley' : 'Di Fisher');
 
     const prog = (await ada.client.get(`/api/view/progression/${league.LeagueID}`)).json() as {
       Fixtures: { FixtureID: number }[];
@@ -275,7 +306,15 @@ describe.skipIf(!HAVE_IPL_2024)(`standings over a slice of IPL 2024 on ${DB_TARG
           UserID: who.userId,
         });
         expect(details.statusCode, details.body).toBe(200);
-        const list = details.json() as { FixtureID: number; PlayerID: number; Points: number; IsAutoPick: boolean }[];
+        const list = details.json() as {
+          FixtureID: number;
+          PlayerID: number;
+          Points: number;
+          BasePoints: number;
+          Multiplier: number;
+          Role: 'C' | 'VC' | null;
+          IsAutoPick: boolean;
+        }[];
         expect(list.reduce((s, r) => s + r.Points, 0)).toBe(total);
         const picks = await t.db
           .selectFrom('player_selections')
@@ -288,6 +327,20 @@ describe.skipIf(!HAVE_IPL_2024)(`standings over a slice of IPL 2024 on ${DB_TARG
           const pick = picks.find((p) => p.fixture_id === r.FixtureID && p.player_id === r.PlayerID)!;
           expect(r.IsAutoPick).toBe(pick.is_auto_pick);
           expect(r.Points).toBe(scored.has(r.FixtureID) ? (expected.perPick.get(pick.id) ?? 0) : 0);
+          // The captain's 2× and the vice-captain's 1.5× are shown beside the base points.
+          expect(r.Multiplier).toBe(r.Role === 'C' ? 2 : r.Role === 'VC' ? 1.5 : 1);
+          if (kind !== 'PS rules' || who !== ada) expect(r.Role).toBeNull();
+        }
+        if (kind === 'PS rules' && who === ada) {
+          // One captain and one vice-captain in every started fixture.
+          for (const f of new Set(list.map((r) => r.FixtureID))) {
+            expect(
+              list
+                .filter((r) => r.FixtureID === f)
+                .map((r) => r.Role)
+                .sort(),
+            ).toEqual(['C', 'VC', null, null, null, null]);
+          }
         }
         // The per-stat breakdown adds up to each pick's points (latest scored fixture, or all of them).
         const fixtures = opts.allPlayerDetails ? [...scored] : expected.fixtures.slice(-1);
@@ -302,8 +355,9 @@ describe.skipIf(!HAVE_IPL_2024)(`standings over a slice of IPL 2024 on ${DB_TARG
           const perPlayer = new Map<number, number>();
           for (const s of stats.json() as { PlayerID: number; Points: number }[])
             perPlayer.set(s.PlayerID, (perPlayer.get(s.PlayerID) ?? 0) + s.Points);
+          // The stat rows add up to the base points, before the multiplier.
           for (const r of list.filter((x) => x.FixtureID === fixtureId))
-            expect(perPlayer.get(r.PlayerID) ?? 0).toBe(r.Points);
+            expect(perPlayer.get(r.PlayerID) ?? 0).toBe(r.BasePoints);
         }
       }
     }
@@ -316,11 +370,17 @@ describe.skipIf(!HAVE_IPL_2024)(`standings over a slice of IPL 2024 on ${DB_TARG
     await checkLeague('PS');
     let sawTie = false;
     let sawMove = false;
+    let sawMultiplied = false;
     for (const mf of matches) {
       const report = await importCricsheetPath(t.db, join(IPL_2024_DIR, mf.file));
       expect(report.counts.failed, JSON.stringify(report.entries)).toBe(0);
       const mpRows = (await checkLeague('MP')).rows;
       const psRows = (await checkLeague('PS')).rows;
+      const rulesRows = (await checkLeague('PS rules')).rows;
+      // Di's XI without a captain scores exactly Ada's base total (the same XI in the league without rules).
+      const total = (rows: typeof psRows, userId: number) => rows.find((r) => r.userId === userId)!.total;
+      expect(total(rulesRows, di.userId)).toBe(total(psRows, ada.userId));
+      if (total(rulesRows, ada.userId) !== total(rulesRows, di.userId)) sawMultiplied = true;
       for (const rows of [mpRows, psRows]) {
         if (new Set(rows.map((r) => r.position)).size < rows.length) sawTie = true;
         if (rows.some((r) => r.change !== 0)) sawMove = true;
@@ -328,6 +388,8 @@ describe.skipIf(!HAVE_IPL_2024)(`standings over a slice of IPL 2024 on ${DB_TARG
     }
     // The slice exercises ties and movement (facts about the data and the picks, not the code).
     expect(sawTie).toBe(true);
+    // The captain and vice-captain made a difference (a fact about the data; checkLeague proved how much).
+    expect(sawMultiplied).toBe(true);
     expect(sawMove).toBe(true);
     await checkLeague('PS', { allPlayerDetails: true });
   }, 300_000);

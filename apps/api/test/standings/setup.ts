@@ -224,6 +224,27 @@ export async function independentStandings(db: Kysely<DB>, leagueId: number, mem
         .where('league_id', '=', leagueId)
         .where('fixture_id', '=', fixtureId)
         .execute();
+      // Team rules (issue 27): the captain's and vice-captain's points multiplied, rounded to a whole
+      // point with halves away from zero — written out here, not taken from src or packages/rules.
+      const rules = await db
+        .selectFrom('league_team_rules')
+        .selectAll()
+        .where('league_id', '=', leagueId)
+        .executeTakeFirst();
+      const teams = await db
+        .selectFrom('player_selection_teams')
+        .selectAll()
+        .where('league_id', '=', leagueId)
+        .where('fixture_id', '=', fixtureId)
+        .execute();
+      const multiplierOf = (userId: number, playerId: number) => {
+        const team = teams.find((x) => x.user_id === userId);
+        if (!rules || rules.captain_pct === null || !team) return 1;
+        if (team.captain_player_id === playerId) return rules.captain_pct / 100;
+        if (team.vice_captain_player_id === playerId) return rules.vice_captain_pct! / 100;
+        return 1;
+      };
+      const roundHalfAway = (x: number) => Math.sign(x) * Math.floor(Math.abs(x) + 0.5 + 1e-9);
       for (const p of picks) {
         const l = lines.get(p.player_id);
         let pts = 0;
@@ -234,6 +255,7 @@ export async function independentStandings(db: Kysely<DB>, leagueId: number, mem
             if (c?.is_active) pts += n * c.points * FEATURES_BY_ID.get(featureId)!.sign;
           }
         }
+        pts = roundHalfAway(pts * multiplierOf(p.user_id, p.player_id));
         perPick.set(p.id, pts);
         byUser.set(p.user_id, (byUser.get(p.user_id) ?? 0) + pts);
       }

@@ -482,6 +482,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/league/{leagueId}/team_rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The team rules of a Player Selection league — budget, captain and vice-captain, the cap per side, backups
+         * @description Readable by whoever may read the league's picks (an Approved member, or anyone for a public league).
+         *     A league created before team rules existed has every rule off (the game as it was). docs/decisions/0046-team-rules.md.
+         */
+        get: operations["getTeamRules"];
+        /**
+         * Set the team rules (admin of a private Draft Player Selection league; locked at activation)
+         * @description null turns a rule off; CaptainMultiplier and ViceCaptainMultiplier are on or off together. 400 with the
+         *     rule and its range when a figure is outside it (budget 50–200 credits, multipliers 1–3 in steps of 0.05,
+         *     1–10 players per side, 0–4 backups), or once the league is activated.
+         */
+        put: operations["updateTeamRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/league_member/{leagueId}/members": {
         parameters: {
             query?: never;
@@ -605,6 +634,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/player_selection/team/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's team of a fixture beyond its slots — rules, captain, vice-captain, backups, what the lock replaced */
+        get: operations["getPlayerSelectionTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/player_selection/player_figures/": {
         parameters: {
             query?: never;
@@ -706,7 +752,11 @@ export interface paths {
          * @description All or nothing, in one transaction. Refused as a whole (400) when any item's fixture has started,
          *     a player is not in the fixture's squads or does not play the slot's position, a player is picked
          *     twice in one fixture (the spec's duplicate message), or the slot is outside the league's counts.
-         *     PlayerID 0 clears a slot.
+         *     PlayerID 0 clears a slot. In a league with team rules the resulting team must also keep them: the
+         *     budget (the message says by how much it is over), the most players from one side (which side), a
+         *     captain and a different vice-captain among the picked players, backups within the number allowed
+         *     and not already picked. A copy target whose rules the copied team would break is left unchanged
+         *     and named in CopiedTo with the reason.
          */
         put: operations["savePlayerSelectionPicks"];
         post?: never;
@@ -908,7 +958,8 @@ export interface paths {
         /**
          * Per-stat breakdown of a member's picked players in one fixture (the player score-details modal)
          * @description PlayerID 0 = every player the member picked for the fixture; otherwise that player only. The rows'
-         *     Points add up to the matching PastPlayerSelection Points. Same access rules as listPastSelections.
+         *     Points add up to the matching PastPlayerSelection BasePoints (its Points before a captain's or
+         *     vice-captain's multiplier). Same access rules as listPastSelections.
          */
         post: operations["listPlayerScoringDetails"];
         delete?: never;
@@ -2485,6 +2536,8 @@ export interface components {
             FixtureID: number;
         };
         PlayerSelectionRow: {
+            /** @description The player a backup replaced here at the lock (PlayerID is the backup). */
+            ReplacedPlayerID: number | null;
             /** @description The saved pick's id; null when the slot is empty. */
             PlayerSelectionID: number | null;
             PositionID: number;
@@ -2497,6 +2550,57 @@ export interface components {
             StartTime: string;
             FixtureID: number;
         };
+        TeamRules: {
+            LeagueID: number;
+            /** @description Credits a team may cost; null: no budget. */
+            BudgetCredits: number | null;
+            /** @description The captain's points are multiplied by this; null: no captain or vice-captain. */
+            CaptainMultiplier: number | null;
+            ViceCaptainMultiplier: number | null;
+            /** @description The most players from one side; null: no cap. */
+            MaxPerSide: number | null;
+            Backups: number;
+            /** @description true once the league is activated. */
+            IsLocked: boolean;
+        };
+        TeamRulesInput: {
+            BudgetCredits: number | null;
+            CaptainMultiplier: number | null;
+            ViceCaptainMultiplier: number | null;
+            /** Format: int32 */
+            MaxPerSide: number | null;
+            /** Format: int32 */
+            Backups: number;
+        };
+        PlayerSelectionTeam: {
+            LeagueID: number;
+            FixtureID: number;
+            Rules: components["schemas"]["TeamRules"];
+            CaptainPlayerID: number | null;
+            ViceCaptainPlayerID: number | null;
+            /** @description Player ids in priority order. */
+            Backups: number[];
+            /** @description What the lock changed — each backup who came in for a picked player outside the announced XI. */
+            Replacements: {
+                /** @description The backup who came in. */
+                PlayerID: number;
+                ReplacedPlayerID: number;
+            }[];
+            /** @description The playing XIs of the fixture are known (the figures' Playing says who). */
+            XIAnnounced: boolean;
+        };
+        PlayerSelectionTeamSave: {
+            /** Format: int32 */
+            LeagueID: number;
+            /** Format: int32 */
+            FixtureID: number;
+            /** Format: int32 */
+            CaptainPlayerID: number | null;
+            /** Format: int32 */
+            ViceCaptainPlayerID: number | null;
+            /** @description Player ids in priority order. */
+            Backups: number[];
+        };
         PlayerOption: {
             PlayerID: number;
             PlayerFullName: string;
@@ -2508,6 +2612,10 @@ export interface components {
         };
         PlayerFigures: {
             PlayerID: number;
+            /** @description The player's price for the fixture in credits (6.0–11.0 from form, or an operator's), frozen at the lock. */
+            Price: number;
+            /** @description In the announced playing XI (or named substitute); null until the XIs are announced. */
+            Playing: boolean | null;
             /** @description Fantasy points (league settings) over the season's scored fixtures before this one. */
             SeasonPoints: number;
             /** @description Scored fixtures of the season before this one in which the player played. */
@@ -2581,6 +2689,8 @@ export interface components {
                 Saved: number;
                 /** @description Picks that league's configuration has no slot or feature for. */
                 Skipped: number;
+                /** @description Present when nothing was copied because the team would break that league's team rules: the reason. */
+                Refused?: string;
             }[];
         };
         FixtureSelection: {
@@ -2600,6 +2710,13 @@ export interface components {
             IsOwn: boolean;
         };
         FixturePlayerSelection: {
+            /**
+             * @description Captain or vice-captain in a league with team rules.
+             * @enum {string|null}
+             */
+            Role: "C" | "VC" | null;
+            /** @description The player a backup replaced at the lock. */
+            ReplacedPlayerName: string | null;
             UserID: number;
             UserDisplayName: string;
             /** @description Empty unless the league is private. */
@@ -2677,6 +2794,14 @@ export interface components {
             LeadingSoFar?: string;
         };
         PastPlayerSelection: {
+            /** @description The player's points before the captain's or vice-captain's multiplier (the detail rows add up to this). */
+            BasePoints: number;
+            /** @description 1, or the captain's or vice-captain's multiplier; Points = BasePoints × Multiplier rounded to a whole point, halves away from zero. */
+            Multiplier: number;
+            /** @enum {string|null} */
+            Role: "C" | "VC" | null;
+            /** @description The player a backup replaced at the lock. */
+            ReplacedPlayerName: string | null;
             UserID: number;
             UserDisplayName: string;
             LeagueID: number;
@@ -3551,6 +3676,62 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getTeamRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamRules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateTeamRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                leagueId: components["parameters"]["LeagueId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamRulesInput"];
+            };
+        };
+        responses: {
+            /** @description Saved; the rules as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamRules"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listLeagueMembers: {
         parameters: {
             query?: never;
@@ -3777,6 +3958,33 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getPlayerSelectionTeam: {
+        parameters: {
+            query: {
+                FixtureID: number;
+                LeagueID: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerSelectionTeam"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listFixturePlayerFigures: {
         parameters: {
             query: {
@@ -3897,6 +4105,11 @@ export interface operations {
                 "application/json": {
                     CopyToOtherLeagues: boolean;
                     Selection: components["schemas"]["PlayerSelectionSaveItem"][];
+                    /**
+                     * @description The captain, vice-captain and backups of a fixture's team (leagues with team rules). A fixture
+                     *     without an entry keeps its captain, vice-captain and backups while they are still picked.
+                     */
+                    Teams?: components["schemas"]["PlayerSelectionTeamSave"][];
                 };
             };
         };

@@ -20,6 +20,7 @@ import * as m0018 from './0018_league_admin_notify';
 import * as m0022 from './0022_vendor_calls';
 import * as m0024 from './0024_typed_scorecards';
 import * as m0025 from './0025_vendor_connections';
+import * as m0026 from './0026_team_rules';
 
 /**
  * Every migration, keyed by a sortable name. Add new files as 000N_<area>.ts and list them here.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0022_vendor_calls': m0022,
   '0024_typed_scorecards': m0024,
   '0025_vendor_connections': m0025,
+  '0026_team_rules': m0026,
 };

@@ -99,7 +99,12 @@ export function makePastPlayerSelection(overrides: Partial<PastPlayerSelection> 
     Points: 24,
     IsAutoPick: false,
     Provisional: false,
+    Multiplier: 1,
+    Role: null,
+    ReplacedPlayerName: null,
     ...overrides,
+    // Without a captain's or vice-captain's multiplier the base points are the points.
+    BasePoints: overrides.BasePoints ?? overrides.Points ?? 24,
   };
 }
 

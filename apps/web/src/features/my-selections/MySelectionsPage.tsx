@@ -308,7 +308,12 @@ export function MySelectionsPage() {
           </div>
         </Card>
       ) : null}
-      {league && fixturesQuery.data && listedAt ? (
+      {/* The list of fixtures comes after the team sheet has loaded (its figures included): shown
+          earlier, the sheet arriving above it would push it down under the reader's thumb (CLS). */}
+      {league &&
+      fixturesQuery.data &&
+      listedAt &&
+      (!fixture || (grid.status !== 'pending' && !figuresQuery.isPending)) ? (
         <Card title="Fixtures">
           <FixtureStates fixtures={fixturesQuery.data} offsetMs={clockOffset} />
         </Card>

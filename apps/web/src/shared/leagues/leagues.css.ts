@@ -82,8 +82,6 @@ export const signedInput = style({ display: 'inline-flex', alignItems: 'center',
 
 export const minus = style({ fontWeight: vars.fontWeight.bold, color: vars.color.errorFg });
 
-export const errorList = style({ margin: 0, paddingInlineStart: vars.space.lg });
-
 /**
  * Works around a kit issue: DataTable's visually hidden caption is absolutely positioned without a
  * positioned ancestor, so in a horizontally scrolling table it widens the page on phones.

@@ -172,6 +172,7 @@ export function makeSlot(overrides: Partial<PlayerSelectionRow> = {}): PlayerSel
     IsAutoPick: false,
     StartTime: '2026-04-11T14:00:00.000Z',
     FixtureID: 30,
+    ReplacedPlayerID: null,
     ...overrides,
   };
 }
@@ -213,18 +214,20 @@ export function makeFixturePlayerSelection(overrides: Partial<FixturePlayerSelec
     TeamCode: 'RCB',
     IsAutoPick: false,
     IsOwn: true,
+    Role: null,
+    ReplacedPlayerName: null,
     ...overrides,
   };
 }
 
 /** The picker's figures for the sample players (season points, last three oldest first); Siraj has none. */
 export const figures: PlayerFigures[] = [
-  { PlayerID: 101, SeasonPoints: 212, Matches: 4, LastThree: pts(30, [44, 71, 38]) },
-  { PlayerID: 102, SeasonPoints: 188, Matches: 4, LastThree: pts(30, [62, 25, 57]) },
-  { PlayerID: 103, SeasonPoints: 97, Matches: 3, LastThree: pts(30, [12, -4, 41]) },
-  { PlayerID: 104, SeasonPoints: 64, Matches: 2, LastThree: pts(30, [20, 44]) },
-  { PlayerID: 105, SeasonPoints: 151, Matches: 4, LastThree: pts(30, [9, 88, 30]) },
-  { PlayerID: 106, SeasonPoints: 0, Matches: 0, LastThree: [] },
+  { PlayerID: 101, Price: 11, Playing: null, SeasonPoints: 212, Matches: 4, LastThree: pts(30, [44, 71, 38]) },
+  { PlayerID: 102, Price: 10, Playing: null, SeasonPoints: 188, Matches: 4, LastThree: pts(30, [62, 25, 57]) },
+  { PlayerID: 103, Price: 8.5, Playing: null, SeasonPoints: 97, Matches: 3, LastThree: pts(30, [12, -4, 41]) },
+  { PlayerID: 104, Price: 7, Playing: null, SeasonPoints: 64, Matches: 2, LastThree: pts(30, [20, 44]) },
+  { PlayerID: 105, Price: 9.5, Playing: null, SeasonPoints: 151, Matches: 4, LastThree: pts(30, [9, 88, 30]) },
+  { PlayerID: 106, Price: 6, Playing: null, SeasonPoints: 0, Matches: 0, LastThree: [] },
 ];
 
 function pts(firstFixture: number, points: number[]): PlayerFigures['LastThree'] {

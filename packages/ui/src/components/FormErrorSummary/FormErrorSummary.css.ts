@@ -18,3 +18,4 @@ export const root = style({
 
 export const icon = style({ marginTop: '0.05em' });
 export const message = style({ margin: 0 });
+export const list = style({ margin: 0, paddingInlineStart: vars.space.lg });

@@ -23,4 +23,16 @@ describe('FormErrorSummary in a long form', () => {
     expect(scroll.mock.contexts[0]).toBe(screen.getByRole('alert'));
     scroll.mockRestore();
   });
+
+  it('lists several errors, and comes into view again when the list changes', () => {
+    const scroll = vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(() => {});
+    const { rerender } = render(<FormErrorSummary messages={[]} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    rerender(<FormErrorSummary messages={['Max 5 Batsman are allowed.', 'Total players cannot exceed 11.']} />);
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual(['Max 5 Batsman are allowed.', 'Total players cannot exceed 11.']);
+    rerender(<FormErrorSummary messages={['Total players cannot exceed 11.']} />);
+    expect(scroll).toHaveBeenCalledTimes(2);
+    scroll.mockRestore();
+  });
 });

@@ -8,6 +8,11 @@ import * as styles from './FormErrorSummary.css';
 export interface FormErrorSummaryProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children'> {
   /** The form-level error (e.g. the server's message). Nothing renders when empty. */
   message?: string;
+  /**
+   * Several form-level errors at once (e.g. each count rule a table breaks), shown as a list, one item
+   * each. Used instead of `message`; nothing renders when empty.
+   */
+  messages?: readonly string[];
 }
 
 /**
@@ -16,17 +21,26 @@ export interface FormErrorSummaryProps extends Omit<HTMLAttributes<HTMLDivElemen
  * a button at the bottom of a long form or a scrolled dialog sees it.
  */
 export const FormErrorSummary = forwardRef<HTMLDivElement, FormErrorSummaryProps>(function FormErrorSummary(
-  { message, className, ...rest },
+  { message, messages, className, ...rest },
   ref,
 ) {
   const inner = useRef<HTMLDivElement>(null);
   useImperativeHandle(ref, () => inner.current as HTMLDivElement);
-  useRevealWhenShown(inner, message);
-  if (!message) return null;
+  const list = messages?.filter((m) => m !== '') ?? [];
+  useRevealWhenShown(inner, list.length > 0 ? list.join('\n') : message);
+  if (list.length === 0 && !message) return null;
   return (
     <div ref={inner} role="alert" className={cx(styles.root, revealMargin, className)} data-reveal="" {...rest}>
       <ErrorIcon size={18} className={styles.icon} />
-      <p className={styles.message}>{message}</p>
+      {list.length > 0 ? (
+        <ul className={styles.list}>
+          {list.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.message}>{message}</p>
+      )}
     </div>
   );
 });

@@ -1,4 +1,4 @@
-import { createDataTableColumnHelper, DataTable, QueryState, Text } from '@fantasy-cricket/ui';
+import { createDataTableColumnHelper, DataTable, FormErrorSummary, QueryState, Text } from '@fantasy-cricket/ui';
 import { messages, positionLimit } from '@fantasy-cricket/rules';
 import { useMemo } from 'react';
 import type { SelectionConfigItem } from '../../../data/leagues/types';
@@ -73,13 +73,7 @@ export function PlayerCountsStep({
   return (
     <section aria-label={m.step1} className={styles.form}>
       <Text weight="semibold">{m.step1}</Text>
-      {countErrors.length > 0 ? (
-        <ul role="alert" className={`${styles.errorList} ${styles.fieldError}`}>
-          {countErrors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FormErrorSummary messages={countErrors} />
       {counts ? (
         <DataTable
           caption={m.step1}
