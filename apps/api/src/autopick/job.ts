@@ -1,8 +1,13 @@
+import { type TeamRules, toTenths } from '@fantasy-cricket/rules';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import { FEATURES_BY_ID, type PositionId } from '../cricket/catalogue';
 import type { DB, LeagueSelectionsTable, PlayerSelectionsTable } from '../db/schema';
 import { leagueFixtureCondition } from '../leagues/fixtures';
+import { announcedPlayers } from '../cricket/lineups';
+import { parseIntArray } from '../db/parse';
+import { hasTeamRules, teamRulesOf } from '../leagues/team-rules';
 import { applyBackups } from '../picks/lock';
+import { fixturePrices } from '../picks/prices';
 import { takeBest } from './backtest';
 import { type Prediction, predictFixture } from './model';
 
@@ -171,6 +176,8 @@ async function fillPlayerSelection(
   userIds: number[],
   prediction: Prediction,
 ): Promise<number> {
+  const rules = await teamRulesOf(trx, leagueId);
+  if (hasTeamRules(rules)) return fillRuledTeams(trx, leagueId, fixtureId, userIds, prediction, rules);
   const counts = await trx
     .selectFrom('league_selection_configs')
     .select(['position_id', 'count'])
@@ -218,4 +225,144 @@ async function fillPlayerSelection(
     .returning('id')
     .execute();
   return inserted.length;
+}
+
+/**
+ * The auto-pick in a league with team rules (issue 27, docs/decisions/0046-team-rules.md): every empty
+ * slot gets the best player of its position the model ranks who keeps the team within the rules — the
+ * players from one side under the cap, and the budget still able to fill the slots left at the
+ * cheapest price of the squads — from the announced XIs when they are known (the backups have already
+ * been applied: the auto-pick needs none of its own). A team without a captain gets the player the
+ * model expects most points from, and the next as vice-captain (when the league has them); a role the
+ * member chose is kept. The member's own picks are never touched.
+ */
+export async function fillRuledTeams(
+  trx: Kysely<DB>,
+  leagueId: number,
+  fixtureId: number,
+  userIds: number[],
+  prediction: Prediction,
+  rules: TeamRules,
+  /** Each member's own order of players per position (the demo members' variety); the model's by default. */
+  rankedFor: (userId: number) => Prediction['ranked'] = () => prediction.ranked,
+): Promise<number> {
+  const counts = await trx
+    .selectFrom('league_selection_configs')
+    .select(['position_id', 'count'])
+    .where('league_id', '=', leagueId)
+    .where('is_active', '=', true)
+    .where('count', '>', 0)
+    .orderBy('position_id')
+    .execute();
+  if (counts.length === 0) return 0;
+  const existing = await trx
+    .selectFrom('player_selections')
+    .select(['user_id', 'position_id', 'position_order', 'player_id'])
+    .where('league_id', '=', leagueId)
+    .where('fixture_id', '=', fixtureId)
+    .where('user_id', 'in', userIds)
+    .execute();
+  const teamsRows = await trx
+    .selectFrom('player_selection_teams')
+    .select(['user_id', 'captain_player_id', 'vice_captain_player_id', 'backups'])
+    .where('league_id', '=', leagueId)
+    .where('fixture_id', '=', fixtureId)
+    .where('user_id', 'in', userIds)
+    .execute();
+  const playing = await announcedPlayers(trx, fixtureId);
+  const estimate = new Map(prediction.players.map((p) => [p.playerId, p]));
+  const prices = rules.BudgetCredits === null ? new Map<number, number>() : await fixturePrices(trx, fixtureId);
+  const priceOf = (id: number) => prices.get(id) ?? 0;
+  const sideOf = (id: number) => estimate.get(id)?.teamId ?? 0;
+  // The cheapest player who could fill a slot of each position (from the XIs when known): the budget
+  // must still cover the slots left at these prices after each choice.
+  const cheapest = new Map<number, number>();
+  for (const p of prediction.players) {
+    if (playing !== null && !playing.has(p.playerId)) continue;
+    const price = priceOf(p.playerId);
+    if (price < (cheapest.get(p.positionId) ?? Number.POSITIVE_INFINITY)) cheapest.set(p.positionId, price);
+  }
+  const budget = rules.BudgetCredits === null ? null : toTenths(rules.BudgetCredits);
+
+  const values: Insertable<PlayerSelectionsTable>[] = [];
+  const roles: { user_id: number; captain: number | null; vice: number | null; backups: number[] }[] = [];
+  for (const userId of userIds) {
+    const mine = existing.filter((e) => e.user_id === userId);
+    const team = mine.map((e) => e.player_id);
+    const filled = new Set(mine.map((e) => `${e.position_id}:${e.position_order}`));
+    const empty: { position: number; order: number }[] = [];
+    for (const { position_id, count } of counts)
+      for (let order = 1; order <= count; order += 1)
+        if (!filled.has(`${position_id}:${order}`)) empty.push({ position: position_id, order });
+    let cost = team.reduce((sum, id) => sum + priceOf(id), 0);
+    const perSide = new Map<number, number>();
+    for (const id of team) perSide.set(sideOf(id), (perSide.get(sideOf(id)) ?? 0) + 1);
+    empty.forEach((slot, i) => {
+      const left = empty.slice(i + 1).reduce((sum, e) => sum + (cheapest.get(e.position) ?? 0), 0);
+      const choice = (rankedFor(userId).get(slot.position as PositionId) ?? []).find((id) => {
+        if (team.includes(id)) return false;
+        if (playing !== null && !playing.has(id)) return false;
+        if (rules.MaxPerSide !== null && (perSide.get(sideOf(id)) ?? 0) >= rules.MaxPerSide) return false;
+        return budget === null || cost + priceOf(id) + left <= budget;
+      });
+      if (choice === undefined) return;
+      team.push(choice);
+      cost += priceOf(choice);
+      perSide.set(sideOf(choice), (perSide.get(sideOf(choice)) ?? 0) + 1);
+      values.push({
+        league_id: leagueId,
+        user_id: userId,
+        fixture_id: fixtureId,
+        position_id: slot.position,
+        position_order: slot.order,
+        player_id: choice,
+        is_auto_pick: true,
+      });
+    });
+    const saved = teamsRows.find((t) => t.user_id === userId);
+    if (rules.CaptainMultiplier !== null && team.length > 0) {
+      const best = [...team].sort((a, b) => (estimate.get(b)?.points ?? 0) - (estimate.get(a)?.points ?? 0));
+      let captain = saved?.captain_player_id ?? null;
+      let vice = saved?.vice_captain_player_id ?? null;
+      if (captain === null || !team.includes(captain)) captain = best.find((id) => id !== vice) ?? null;
+      if ((vice === null || !team.includes(vice)) && team.length > 1) vice = best.find((id) => id !== captain) ?? null;
+      roles.push({ user_id: userId, captain, vice, backups: parseIntArray(saved?.backups ?? []) });
+    }
+  }
+  let inserted = 0;
+  if (values.length > 0) {
+    inserted = (
+      await trx
+        .insertInto('player_selections')
+        .values(values)
+        .onConflict((oc) =>
+          oc.columns(['league_id', 'user_id', 'fixture_id', 'position_id', 'position_order']).doNothing(),
+        )
+        .returning('id')
+        .execute()
+    ).length;
+  }
+  if (roles.length > 0) {
+    await trx
+      .insertInto('player_selection_teams')
+      .values(
+        roles.map((r) => ({
+          league_id: leagueId,
+          user_id: r.user_id,
+          fixture_id: fixtureId,
+          captain_player_id: r.captain,
+          vice_captain_player_id: r.vice,
+          backups: r.backups,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['league_id', 'user_id', 'fixture_id']).doUpdateSet((eb) => ({
+          captain_player_id: eb.ref('excluded.captain_player_id'),
+          vice_captain_player_id: eb.ref('excluded.vice_captain_player_id'),
+          updated_at: sql`now()`,
+        })),
+      )
+      .execute();
+  }
+  return inserted;
 }

@@ -1,10 +1,15 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
-import { insertMatchPredictionAutoPicks } from '../autopick/job';
+import { TEAM_RULE_DEFAULTS } from '@fantasy-cricket/rules';
+import { fillRuledTeams, insertMatchPredictionAutoPicks } from '../autopick/job';
 import { predictFixture } from '../autopick/model';
 import { BONUS_OPTIONS, FEATURES_BY_ID, MP, POSITION } from '../cricket/catalogue';
 import type { DB, LeagueSelectionsTable } from '../db/schema';
 import { withTransaction } from '../db/transaction';
+import { insertDefaultConfiguration } from '../leagues/config';
 import { leagueFixtureCondition } from '../leagues/fixtures';
+import { systemUserId } from '../leagues/jobs';
+import { insertLeagueRow } from '../leagues/leagues';
+import { rowFromRules, teamRulesOf } from '../leagues/team-rules';
 import { Rng } from './prng';
 import { DEMO_SOURCE } from './season';
 
@@ -70,13 +75,18 @@ export async function keepDemoMembers(
 ): Promise<DemoMembersResult> {
   return withTransaction(db, async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${DEMO_MEMBERS_LOCK})`.execute(trx);
+    const fantasy = await ensureDemoFantasyLeagues(trx, options.now);
     const leagues = await trx
       .selectFrom('leagues as l')
       .innerJoin('seasons as s', 's.id', 'l.season_id')
       .select(['l.id', 'l.league_type'])
       .where('s.source', '=', DEMO_SOURCE)
-      .where('l.match_day', 'is not', null)
-      .where('l.is_private', '=', false)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('l.match_day', 'is not', null), eb('l.is_private', '=', false)]),
+          eb('l.id', 'in', fantasy.length ? fantasy : [0]),
+        ]),
+      )
       .where('l.status', '=', 'Active')
       .execute();
     if (leagues.length === 0) return { joined: 0, picks: 0 };
@@ -98,8 +108,14 @@ export async function keepDemoMembers(
       .returning('id')
       .execute();
 
+    const psPicks = await demoFantasyTeams(
+      trx,
+      leagues.filter((l) => l.league_type === 'PS').map((l) => l.id),
+      users,
+      options,
+    );
     const mp = leagues.filter((l) => l.league_type === 'MP').map((l) => l.id);
-    if (mp.length === 0) return { joined: joined.length, picks: 0 };
+    if (mp.length === 0) return { joined: joined.length, picks: psPicks };
     const { rows: targets } = await sql<{
       league_id: number;
       fixture_id: number;
@@ -154,8 +170,121 @@ export async function keepDemoMembers(
         });
       }
     }
-    return { joined: joined.length, picks: await insertMatchPredictionAutoPicks(trx, values) };
+    return { joined: joined.length, picks: psPicks + (await insertMatchPredictionAutoPicks(trx, values)) };
   });
+}
+
+/** The name of a demo season's Player Selection league with the team rules on. */
+export const demoFantasyLeagueName = (seasonName: string) => `Fantasy XI — ${seasonName}`;
+
+/**
+ * Every active demo season has one season-long Player Selection league with the team rules on
+ * (TEAM_RULE_DEFAULTS: 100 credits, captain 2×, vice-captain 1.5×, at most 7 from one side, 4
+ * backups), owned by the system user like the Daily Challenges, which stay Match Prediction (spec).
+ * It is private (a public league is Match Prediction only), and its code is offered on Home
+ * (home/summary.ts `DemoLeague`); a join by that code is approved at once (leagues/members.ts), as
+ * nobody sits behind the system user to approve it. Returns the leagues' ids.
+ */
+async function ensureDemoFantasyLeagues(trx: Kysely<DB>, now: Date): Promise<number[]> {
+  const seasons = await trx
+    .selectFrom('seasons')
+    .select(['id', 'name'])
+    .where('source', '=', DEMO_SOURCE)
+    .where('is_active', '=', true)
+    .execute();
+  const ids: number[] = [];
+  for (const season of seasons) {
+    const name = demoFantasyLeagueName(season.name);
+    const found = await trx
+      .selectFrom('leagues')
+      .select('id')
+      .where('season_id', '=', season.id)
+      .where('name', '=', name)
+      .where('league_type', '=', 'PS')
+      .executeTakeFirst();
+    if (found) {
+      ids.push(found.id);
+      continue;
+    }
+    const league = await insertLeagueRow(trx, {
+      name,
+      description:
+        'Pick up to 11 players for each match within 100 credits, name a captain (2×) and a vice-captain (1.5×), at most 7 from one side, and up to 4 backups for players left out of the XI. Open to everyone.',
+      league_type: 'PS',
+      // Public leagues are Match Prediction only (spec); this one is joined by its code, shown on Home.
+      is_private: true,
+      show_others_picks: true,
+      status: 'Active',
+      season_id: season.id,
+      stage_id: null,
+      match_day: null,
+      admin_user_id: await systemUserId(trx),
+      activated_at: now,
+    });
+    if (!league) continue;
+    await insertDefaultConfiguration(trx, league.id, 'PS');
+    await trx
+      .insertInto('league_team_rules')
+      .values({ league_id: league.id, ...rowFromRules(TEAM_RULE_DEFAULTS) })
+      .onConflict((oc) => oc.column('league_id').doUpdateSet(rowFromRules(TEAM_RULE_DEFAULTS)))
+      .execute();
+    ids.push(league.id);
+  }
+  return ids;
+}
+
+/**
+ * The demo members' teams in the demo Player Selection leagues for the fixtures starting within
+ * `aheadMs`: the auto-pick within the league's rules (autopick/job.ts `fillRuledTeams`), each member
+ * reading the model's order of players with a seeded, personal shuffle of the best few — so teams,
+ * captains and the table differ. A member's team once made is kept.
+ */
+async function demoFantasyTeams(
+  trx: Kysely<DB>,
+  leagueIds: readonly number[],
+  users: readonly { id: number; name: string; index: number }[],
+  options: { now: Date; aheadMs: number },
+): Promise<number> {
+  let picks = 0;
+  for (const leagueId of leagueIds) {
+    const rules = await teamRulesOf(trx, leagueId);
+    const { rows: fixtures } = await sql<{ id: number }>`
+      SELECT f.id FROM leagues l JOIN fixtures f ON ${leagueFixtureCondition('l', 'f')}
+      WHERE l.id = ${leagueId} AND f.status = 'scheduled'
+        AND f.start_time > ${options.now.toISOString()}::timestamptz
+        AND f.start_time <= ${new Date(options.now.getTime() + options.aheadMs).toISOString()}::timestamptz
+        AND NOT EXISTS (SELECT 1 FROM player_selections s WHERE s.league_id = l.id AND s.fixture_id = f.id
+                          AND s.user_id IN (${sql.join(users.map((u) => u.id))}))
+      ORDER BY f.start_time, f.id`.execute(trx);
+    for (const { id: fixtureId } of fixtures) {
+      const prediction = await predictFixture(trx, fixtureId);
+      const index = new Map(users.map((u) => [u.id, u]));
+      picks += await fillRuledTeams(
+        trx,
+        leagueId,
+        fixtureId,
+        users.map((u) => u.id),
+        prediction,
+        rules,
+        (userId) => {
+          const u = index.get(userId)!;
+          const rng = new Rng(`${fixtureId}:ps:${u.name}`);
+          const spread = 1 + Math.round(INDEPENDENCE[u.index % INDEPENDENCE.length]! * 8);
+          return new Map(
+            [...prediction.ranked].map(([position, ids]) => {
+              const head = [...ids.slice(0, spread + 1)];
+              for (let i = head.length - 1; i > 0; i -= 1) {
+                const j = rng.int(0, i);
+                [head[i], head[j]] = [head[j]!, head[i]!];
+              }
+              return [position, [...head, ...ids.slice(spread + 1)]];
+            }),
+          );
+        },
+      );
+    }
+  }
+  return picks;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { components } from '@fantasy-cricket/api-client';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
+import { SYSTEM_USER_EMAIL } from '../db/migrations/0003_leagues';
 import { leagueFixtureCondition } from '../leagues/fixtures';
 import { type LeagueView, userLeagues } from '../leagues/leagues';
 import { memberStanding } from '../standings/cache';
@@ -164,5 +165,41 @@ export async function homeSummary(db: Kysely<DB>, userId: number, now = new Date
       LiveFixtures: live.get(v.LeagueID) ?? [],
     };
   });
-  return { ServerTime: now.toISOString(), GamerName: await lastGamerName(db, userId), Leagues: homeOrder(leagues) };
+  return {
+    ServerTime: now.toISOString(),
+    GamerName: await lastGamerName(db, userId),
+    Leagues: homeOrder(leagues),
+    Showcase: await showcaseLeague(db, userId),
+  };
+}
+
+/**
+ * The league the site runs for anyone to join by code — an Active private Player Selection league of
+ * an active season owned by the system user (the demo season's, with the team rules on: demo/members.ts)
+ * — while the player is not in it; null otherwise.
+ */
+async function showcaseLeague(db: Kysely<DB>, userId: number): Promise<HomeSummary['Showcase']> {
+  const row = await db
+    .selectFrom('leagues as l')
+    .innerJoin('seasons as s', 's.id', 'l.season_id')
+    .innerJoin('users as u', 'u.id', 'l.admin_user_id')
+    .select(['l.name', 'l.code', 'l.description'])
+    .where('u.email', '=', SYSTEM_USER_EMAIL)
+    .where('l.is_private', '=', true)
+    .where('l.league_type', '=', 'PS')
+    .where('l.status', '=', 'Active')
+    .where('s.is_active', '=', true)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('league_members as m')
+            .select('m.id')
+            .whereRef('m.league_id', '=', 'l.id')
+            .where('m.user_id', '=', userId),
+        ),
+      ),
+    )
+    .orderBy('l.id')
+    .executeTakeFirst();
+  return row ? { LeagueName: row.name, LeagueCode: row.code, Description: row.description } : null;
 }

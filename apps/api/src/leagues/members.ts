@@ -8,6 +8,7 @@ import { unsubscribeKey, unsubscribeToken } from '../email/unsubscribe-token';
 import { requireAdmin, requireMember } from './access';
 import { normaliseLeagueCode } from './codes';
 import { effectiveStatus } from './leagues';
+import { systemUserId } from './jobs';
 
 const m = messages.leagueApi;
 
@@ -83,7 +84,8 @@ function uniqueViolation(err: unknown): string | undefined {
 }
 
 /**
- * POST /league_member/joinLeague: by code; private → Pending (admin decides), public → Approved.
+ * POST /league_member/joinLeague: by code; private → Pending (admin decides), public → Approved, as is
+ * a private league of the system user's (nobody would decide).
  * 404 unknown code, 400 already in (or rejected, final), display name taken, league finished.
  * A request to a private league emails its admin (unless they turned reminder emails off), in the
  * same transaction: one email per request (dedupe_key on the member row).
@@ -129,7 +131,10 @@ export async function joinLeague(
         )
         .executeTakeFirst();
       if (clash) throw new HttpError(400, m.displayNameTaken);
-      const status: MemberStatus = league.is_private ? 'Pending' : 'Approved';
+      // The system user's leagues (the Daily Challenges; the demo season's private Player Selection
+      // league, demo/members.ts) have nobody to approve a request: a join is approved at once.
+      const ownedBySystem = league.admin_user_id === (await systemUserId(trx));
+      const status: MemberStatus = league.is_private && !ownedBySystem ? 'Pending' : 'Approved';
       const member = await trx
         .insertInto('league_members')
         .values({
@@ -166,7 +171,7 @@ export async function joinLeague(
       return {
         LeagueID: league.id,
         Status: status,
-        message: league.is_private ? messages.join.privateSent : messages.join.publicJoined,
+        message: status === 'Pending' ? messages.join.privateSent : messages.join.publicJoined,
       };
     });
   } catch (err) {

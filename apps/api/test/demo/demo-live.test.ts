@@ -1,3 +1,4 @@
+import { TEAM_RULE_DEFAULTS } from '@fantasy-cricket/rules';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PacedReplayFeed } from '../../src/demo/live';
@@ -9,6 +10,9 @@ import type { Database } from '../../src/db/database';
 import { ballsOf, type Clock } from '../../src/live/feed';
 import { runFeed } from '../../src/live/runner';
 import { runLeagueJobs } from '../../src/leagues/jobs';
+import { rowFromRules } from '../../src/leagues/team-rules';
+import { parseIntArray } from '../../src/db/parse';
+import { fixturePrices } from '../../src/picks/prices';
 import { DB_TARGET, freshDatabase } from '../db';
 
 const MIN = 60_000;
@@ -212,5 +216,47 @@ describe(`the paced demo season on ${DB_TARGET}`, () => {
       WHERE u.email LIKE '%@demo-members.fantasycricket.invalid' GROUP BY s.user_id`.execute(database.db);
     expect(picks).toHaveLength(DEMO_MEMBERS.length);
     expect(new Set(picks.map((p) => p.sig)).size).toBeGreaterThan(4);
+
+    // The demo season's Player Selection league with the team rules on: private (public leagues are
+    // Match Prediction), the demo members in it, each with a full team within the rules, a captain
+    // and a vice-captain, and teams that differ.
+    const fantasy = await database.db
+      .selectFrom('leagues as l')
+      .innerJoin('league_team_rules as r', 'r.league_id', 'l.id')
+      .selectAll('r')
+      .select(['l.id', 'l.is_private', 'l.league_type', 'l.status'])
+      .where('l.league_type', '=', 'PS')
+      .executeTakeFirstOrThrow();
+    expect(fantasy).toMatchObject({ is_private: true, status: 'Active', ...rowFromRules(TEAM_RULE_DEFAULTS) });
+    const { rows: teams } = await sql<{
+      user_id: number;
+      fixture_id: number;
+      players: number[];
+      c: number;
+      vc: number;
+    }>`
+      SELECT s.user_id, s.fixture_id, array_agg(s.player_id ORDER BY s.player_id) AS players,
+             t.captain_player_id AS c, t.vice_captain_player_id AS vc
+      FROM player_selections s
+      JOIN player_selection_teams t ON t.league_id = s.league_id AND t.user_id = s.user_id AND t.fixture_id = s.fixture_id
+      WHERE s.league_id = ${fantasy.id}
+      GROUP BY s.user_id, s.fixture_id, t.captain_player_id, t.vice_captain_player_id`.execute(database.db);
+    expect(teams.length).toBeGreaterThanOrEqual(DEMO_MEMBERS.length);
+    for (const team of teams) {
+      const players = parseIntArray(team.players);
+      expect(players).toHaveLength(11);
+      expect(players).toContain(team.c);
+      expect(players).toContain(team.vc);
+      expect(team.c).not.toBe(team.vc);
+      const prices = await fixturePrices(database.db, team.fixture_id, now);
+      expect(players.reduce((sum, id) => sum + prices.get(id)!, 0)).toBeLessThanOrEqual(1000);
+      const { rows: sides } = await sql<{ team_id: number; n: number }>`
+        SELECT q.team_id, count(*)::int AS n FROM fixtures f
+        JOIN squads q ON q.season_id = f.season_id AND q.team_id IN (f.local_team_id, f.visitor_team_id)
+        WHERE f.id = ${team.fixture_id} AND q.player_id IN (${sql.join(players)})
+        GROUP BY q.team_id`.execute(database.db);
+      for (const side of sides) expect(side.n).toBeLessThanOrEqual(7);
+    }
+    expect(new Set(teams.map((x) => `${parseIntArray(x.players).join(',')}:${x.c}`)).size).toBeGreaterThan(4);
   });
 });

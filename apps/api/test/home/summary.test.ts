@@ -1,7 +1,9 @@
 import type { components } from '@fantasy-cricket/api-client';
+import { TEAM_RULE_DEFAULTS } from '@fantasy-cricket/rules';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MP } from '../../src/cricket/catalogue';
+import { demoFantasyLeagueName, keepDemoMembers } from '../../src/demo/members';
 import { homeOrder } from '../../src/home/summary';
 import { DB_TARGET } from '../db';
 import type { SignedIn } from '../helpers';
@@ -248,6 +250,33 @@ describe(`Home summary on ${DB_TARGET}`, () => {
     expect(leagueIn(s, main.LeagueID)?.NextFixture).toMatchObject({ FixtureID: soon.id, PicksMade: 0 });
     // Leagues with picks to make come first.
     expect(s.Leagues[0]?.NextFixture?.FixtureID).toBe(soon.id);
+  });
+  it("offers the demo season's Player Selection league with team rules, joined by its code at once, until the player is in it", async () => {
+    expect((await summary(di)).Showcase).toBeNull();
+    await keepDemoMembers(w.t.db, { now: new Date(), aheadMs: 2 * HOUR });
+    const offer = (await summary(di)).Showcase;
+    expect(offer).toMatchObject({ LeagueName: demoFantasyLeagueName(w.seasonName), LeagueCode: expect.any(String) });
+    const res = await di.client.post('/api/league_member/joinLeague', {
+      UserID: di.userId,
+      LeagueCode: offer!.LeagueCode,
+      DisplayName: 'Diana',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ Status: 'Approved' });
+    const after = await summary(di);
+    expect(after.Showcase).toBeNull();
+    const league = after.Leagues.find((l) => l.LeagueName === offer!.LeagueName)!;
+    expect(league).toMatchObject({ MemberStatus: 'Approved', IsPrivate: true, LeagueTypeName: 'Player Selection' });
+    const rules = await di.client.get(`/api/league/${league.LeagueID}/team_rules`);
+    expect(rules.json()).toMatchObject({ ...TEAM_RULE_DEFAULTS, IsLocked: true });
+    // A private league of a person still asks its admin.
+    const other = await makeLeague(w, ada, { name: 'Ada private PS', type: 2 });
+    const asked = await di.client.post('/api/league_member/joinLeague', {
+      UserID: di.userId,
+      LeagueCode: other.LeagueCode,
+      DisplayName: 'Diana',
+    });
+    expect(asked.json()).toMatchObject({ Status: 'Pending' });
   });
 });
 

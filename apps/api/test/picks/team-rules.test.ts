@@ -413,3 +413,53 @@ describe('backups at the lock', () => {
     expect((await teamOf(a, leagueId, f)).Replacements).toEqual([]);
   });
 });
+
+describe('the auto-pick in a league with rules', () => {
+  it('builds a full team within the budget and the side cap, from the announced XI, with a captain and a vice-captain', async () => {
+    const leagueId = await rulesLeague('Auto XI', { ...TEAM_RULE_DEFAULTS, MaxPerSide: 6 });
+    const f = await addFixture(w, 5 * DAY);
+    const players = await playersOf(a, f.id);
+    // Two of each side's batsmen are left out of the XI: the auto-pick must not take them.
+    const out = new Set(
+      [...byPosition(players, BAT, f.localTeamId).slice(0, 2), ...byPosition(players, BAT, f.visitorTeamId).slice(0, 2)]
+        .filter((p) => p.TeamID === f.localTeamId || p.TeamID === f.visitorTeamId)
+        .map((p) => p.PlayerID),
+    );
+    await w.t.db
+      .insertInto('fixture_lineups')
+      .values({
+        fixture_id: f.id,
+        toss_winner_team_id: null,
+        toss_decision: null,
+        teams: JSON.stringify(
+          [f.localTeamId, f.visitorTeamId].map((teamId) => ({
+            team_id: teamId,
+            playing: players.filter((p) => p.TeamID === teamId && !out.has(p.PlayerID)).map((p) => p.PlayerID),
+            substitutes: [],
+          })),
+        ),
+        source: 'test',
+      })
+      .execute();
+    const prices = await figures(a, leagueId, f);
+    await w.t.db.updateTable('users').set({ use_ai_auto_pick: true }).where('id', '=', b.userId).execute();
+    await startFixture(w, f.id);
+    await autoPickFixture(w.t.db, f.id);
+    await w.t.db.updateTable('users').set({ use_ai_auto_pick: false }).where('id', '=', b.userId).execute();
+
+    const rows = await psRows(b, leagueId, f.id);
+    const picked = rows.map((r) => r.PlayerID).filter((id): id is number => id !== null);
+    expect(picked).toHaveLength(11);
+    expect(rows.every((r) => r.IsAutoPick)).toBe(true);
+    expect(picked.filter((id) => out.has(id))).toEqual([]);
+    const cost = picked.reduce((sum, id) => sum + Math.round(prices.get(id)!.Price * 10), 0);
+    expect(cost).toBeLessThanOrEqual(1000);
+    const side = new Map(players.map((p) => [p.PlayerID, p.TeamID]));
+    for (const teamId of [f.localTeamId, f.visitorTeamId])
+      expect(picked.filter((id) => side.get(id) === teamId).length).toBeLessThanOrEqual(6);
+    const ben = await teamOf(b, leagueId, f);
+    expect(picked).toContain(ben.CaptainPlayerID);
+    expect(picked).toContain(ben.ViceCaptainPlayerID);
+    expect(ben.CaptainPlayerID).not.toBe(ben.ViceCaptainPlayerID);
+  });
+});

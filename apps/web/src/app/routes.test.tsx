@@ -9,7 +9,12 @@ import { STORED_USER_KEY } from '../shared/storedUser';
 const faqs = reply('/faq/', 'get', 200, []);
 /** What /home loads: the player's summary, the Daily Challenges, what is live and the statistics. */
 const homeCalls = [
-  reply('/home/summary', 'get', 200, { ServerTime: new Date().toISOString(), GamerName: '', Leagues: [] }),
+  reply('/home/summary', 'get', 200, {
+    ServerTime: new Date().toISOString(),
+    GamerName: '',
+    Leagues: [],
+    Showcase: null,
+  }),
   reply('/league/publicLeagues/{userId}', 'get', 200, { data: [] }),
   reply('/player_stats/', 'get', 200, []),
   reply('/live/fixtures', 'get', 200, { Live: [], Next: [] }),

@@ -2372,6 +2372,16 @@ export interface components {
         };
         HomeSummary: {
             /**
+             * @description A league the site runs for anyone to join by its code (a private Player Selection league of the demo season
+             *     with the team rules on: credits, captain and vice-captain, a cap per side, backups), offered while the player
+             *     is not in it; a join by this code is approved at once. null when there is none or the player is in it.
+             */
+            Showcase: null | {
+                LeagueName: string;
+                LeagueCode: string;
+                Description: string;
+            };
+            /**
              * Format: date-time
              * @description The server clock (UTC) the answer was made at: countdowns to a lock run from it.
              */

@@ -446,7 +446,7 @@ describe('live events → the query cache', () => {
     const grid = picksKeys.playerSelection({ UserID: 1, LeagueID: 3, FixtureID: 7 });
     qc.setQueryData(grid, []);
     qc.setQueryData(picksKeys.fixture(3, 7, true), []);
-    qc.setQueryData(homeKeys.summary(1), { ServerTime: '', GamerName: '', Leagues: [] });
+    qc.setQueryData(homeKeys.summary(1), { ServerTime: '', GamerName: '', Leagues: [], Showcase: null });
     qc.setQueryData(liveKeys.fixtures(), { Live: [], Next: [summary] });
     const state = (EventID: number, State: 'live' | 'completed'): LiveEvent => ({
       EventID,

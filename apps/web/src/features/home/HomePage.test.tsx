@@ -46,6 +46,7 @@ const summaryOf = (leagues: HomeLeague[], gamerName = ''): HomeSummary => ({
   ServerTime: new Date().toISOString(),
   GamerName: gamerName,
   Leagues: leagues,
+  Showcase: null,
 });
 
 const quiet = [reply('/player_stats/', 'get', 200, []), reply('/live/fixtures', 'get', 200, { Live: [], Next: [] })];
@@ -201,6 +202,48 @@ describe('Home', () => {
     ).toHaveAttribute('href', '/home/my-predictions?league=50');
     // The summary is asked again (the new league shows among the player's leagues).
     await waitFor(() => expect(requests.filter((r) => r.path === '/api/home/summary')).toHaveLength(2));
+  });
+
+  it("offers the site's fantasy league with team rules and joins it in one tap with the Gamer Name", async () => {
+    const showcase = {
+      LeagueName: 'Fantasy XI — IPL Demo',
+      LeagueCode: 'FX1234',
+      Description: 'Pick up to 11 players for each match within 100 credits.',
+    };
+    const { requests } = mockApi(
+      reply('/home/summary', 'get', 200, { ...summaryOf([homeLeague()], 'Captain S'), Showcase: showcase }),
+      reply('/league/publicLeagues/{userId}', 'get', 200, { data: [] }),
+      reply('/league_member/joinLeague', 'post', 200, { message: 'Joined.', LeagueID: 77, Status: 'Approved' }),
+      ...quiet,
+    );
+    const user = userEvent.setup();
+    renderApp('/home', { user: testUser });
+    const card = await screen.findByRole('region', { name: 'Try the fantasy game: Fantasy XI — IPL Demo' });
+    expect(within(card).getByText(showcase.Description)).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Join as Captain S' }));
+    expect(await screen.findByText('You have successfully joined the league!')).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/api/league_member/joinLeague')?.body).toEqual({
+      UserID: 7,
+      LeagueCode: 'FX1234',
+      DisplayName: 'Captain S',
+    });
+  });
+
+  it('offers the join page with the code filled in when there is no Gamer Name yet', async () => {
+    mockApi(
+      reply('/home/summary', 'get', 200, {
+        ...summaryOf([]),
+        Showcase: { LeagueName: 'Fantasy XI', LeagueCode: 'FX1234', Description: 'Team rules on.' },
+      }),
+      reply('/league/publicLeagues/{userId}', 'get', 200, { data: [] }),
+      ...quiet,
+    );
+    renderApp('/home', { user: { ...testUser, firstName: 'Al' } });
+    const card = await screen.findByRole('region', { name: 'Try the fantasy game: Fantasy XI' });
+    expect(within(card).getByRole('link', { name: 'Join with code FX1234' })).toHaveAttribute(
+      'href',
+      '/home/join-league?isPublicLeague=false&code=FX1234',
+    );
   });
 
   it('starts the one-tap join with the last Gamer Name used, and names the field in its error', async () => {

@@ -16,6 +16,7 @@ import { DailyChallenges, initialGamerName } from './DailyChallenges';
 import * as styles from './home.css';
 import { readHomeLayout, rememberHomeLayout } from './layoutMemory';
 import { LiveNowCard } from './LiveNowCard';
+import { ShowcaseCard } from './ShowcaseCard';
 import { YourLeagues } from './YourLeagues';
 
 type StatRow = StatsWidget['StatEntry'][number];
@@ -117,6 +118,17 @@ export function HomePage() {
             ),
           },
         ]),
+    ...(summary.data?.Showcase
+      ? [
+          {
+            key: 'showcase',
+            query: summary,
+            node: (
+              <ShowcaseCard key="showcase" showcase={summary.data.Showcase} userId={userId} gamerName={gamerName} />
+            ),
+          },
+        ]
+      : []),
     { key: 'stats', query: stats, node: <Statistics key="stats" stats={stats} /> },
   ];
   const placed = sections.findIndex((_section, i) => i > 0 && !settled(sections[i - 1]!.query));
