@@ -4,6 +4,7 @@ import type { DB } from '../db/schema';
 import { runLeagueJobs } from '../leagues/jobs';
 import type { ResultSubscriber } from '../results/pipeline';
 import { DemoLive } from './live';
+import { announceDemoLineups } from './lineups';
 import { keepDemoMembers } from './members';
 import type { DemoPace } from '../config';
 import { DEMO_SOURCE, loadDemoSeason } from './season';
@@ -21,6 +22,9 @@ export interface DemoRun {
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/** How long before a demo fixture's start its toss and playing XIs are announced (demo/lineups.ts). */
+export const DEMO_TOSS_LEAD_MS = 30 * 60_000;
 
 export async function startDemo(db: Kysely<DB>, pace: DemoPace | 'daily', log: FastifyBaseLogger): Promise<DemoRun> {
   const paced = pace === 'daily' ? undefined : pace;
@@ -42,6 +46,12 @@ export async function startDemo(db: Kysely<DB>, pace: DemoPace | 'daily', log: F
         aheadMs: paced ? Math.max(4 * paced.everyMs, 2 * 3_600_000) : 24 * 3_600_000,
       });
       if (m.joined || m.picks) log.info(`demo members: ${m.joined} joined, ${m.picks} picks made`);
+      // The toss and XIs half an hour before the start (or half a step when paced faster).
+      const announced = await announceDemoLineups(db, {
+        now,
+        leadMs: Math.min(DEMO_TOSS_LEAD_MS, paced ? paced.everyMs / 2 : DEMO_TOSS_LEAD_MS),
+      });
+      if (announced) log.info(`demo season: toss and playing XIs announced for ${announced} fixture(s)`);
       await live?.tick(now);
     } catch (err) {
       log.error({ err }, 'demo season update failed');

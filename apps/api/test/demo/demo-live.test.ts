@@ -2,6 +2,7 @@ import { TEAM_RULE_DEFAULTS } from '@fantasy-cricket/rules';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PacedReplayFeed } from '../../src/demo/live';
+import { announceDemoLineups } from '../../src/demo/lineups';
 import { DEMO_MEMBER_MARK, DEMO_MEMBERS, keepDemoMembers } from '../../src/demo/members';
 import { DEFAULT_DEMO_PACE, type DemoPace, parseDemoPace } from '../../src/config';
 import { pacedSlots } from '../../src/demo/pace';
@@ -258,5 +259,67 @@ describe(`the paced demo season on ${DB_TARGET}`, () => {
       for (const side of sides) expect(side.n).toBeLessThanOrEqual(7);
     }
     expect(new Set(teams.map((x) => `${parseIntArray(x.players).join(',')}:${x.c}`)).size).toBeGreaterThan(4);
+  });
+  it("announces a demo fixture's toss and playing XIs before its start, as the match will be played", async () => {
+    const f = await database.db
+      .selectFrom('fixtures as f')
+      .innerJoin('seasons as s', 's.id', 'f.season_id')
+      .innerJoin('teams as h', 'h.id', 'f.local_team_id')
+      .innerJoin('teams as a', 'a.id', 'f.visitor_team_id')
+      .select([
+        'f.id',
+        'f.match_number',
+        'f.start_time',
+        'f.local_team_id',
+        's.name as season',
+        's.year',
+        'h.name as home',
+        'a.name as away',
+      ])
+      .where('f.status', '=', 'scheduled')
+      .orderBy('f.start_time', 'desc')
+      .executeTakeFirstOrThrow();
+    const start = new Date(f.start_time).getTime();
+    const announced = () =>
+      database.db.selectFrom('fixture_lineups').select('fixture_id').where('fixture_id', '=', f.id).executeTakeFirst();
+    // Too early: not yet (fixtures closer to their start may be).
+    await announceDemoLineups(database.db, { now: new Date(start - 31 * MIN), leadMs: 30 * MIN });
+    expect(await announced()).toBeUndefined();
+    expect(
+      await announceDemoLineups(database.db, { now: new Date(start - 29 * MIN), leadMs: 30 * MIN }),
+    ).toBeGreaterThan(0);
+    expect(await announced()).toBeDefined();
+    // Once announced, it stays as it is.
+    expect(await announceDemoLineups(database.db, { now: new Date(start - 28 * MIN), leadMs: 30 * MIN })).toBe(0);
+    const row = await database.db
+      .selectFrom('fixture_lineups')
+      .selectAll()
+      .where('fixture_id', '=', f.id)
+      .executeTakeFirstOrThrow();
+    const league = loadDemoLeague();
+    const team = (name: string) => league.teams.find((t) => t.name === name)!;
+    const m = demoMatch(
+      league,
+      { name: f.season, year: f.year },
+      { matchNumber: f.match_number!, startTime: new Date(start), home: team(f.home), away: team(f.away) },
+    );
+    const info = (
+      m.json as {
+        info: {
+          players: Record<string, string[]>;
+          toss: { winner: string; decision: string };
+          registry: { people: Record<string, string> };
+        };
+      }
+    ).info;
+    expect(row.source).toBe('demo');
+    expect(row.toss_decision).toBe(info.toss.decision);
+    expect(row.toss_winner_team_id === f.local_team_id).toBe(info.toss.winner === f.home);
+    const teams = typeof row.teams === 'string' ? JSON.parse(row.teams) : row.teams;
+    const names = await database.db.selectFrom('players').select(['id', 'full_name']).execute();
+    const nameOf = new Map(names.map((p) => [p.id, p.full_name]));
+    const home = teams.find((t: { team_id: number }) => t.team_id === f.local_team_id);
+    expect(home.playing).toHaveLength(11);
+    expect(home.playing.map((id: number) => nameOf.get(id))).toEqual(info.players[f.home]);
   });
 });
