@@ -2,6 +2,7 @@ import type { PartialHandlerMap } from '../http/contract';
 import { requireOperator } from './access';
 import { importDataFile } from './data-files';
 import { importRunPage, importRunReport } from './reports';
+import { operatorFixturePrices, setPlayerPrice } from './prices';
 import { operatorFixtures, setFixtureResult, uploadCricsheetResults } from './results';
 
 type ImportOps =
@@ -10,6 +11,8 @@ type ImportOps =
   | 'importSquadsFile'
   | 'uploadCricsheetResults'
   | 'setFixtureResult'
+  | 'listFixturePrices'
+  | 'setFixturePrice'
   | 'listImportRuns'
   | 'getImportRun';
 
@@ -47,6 +50,16 @@ export const importsHandlers: PartialHandlerMap<ImportOps> = {
   async setFixtureResult({ params, body, session, deps }) {
     const actor = await requireOperator(deps.db, session);
     return { status: 200, body: await setFixtureResult(deps.db, actor, params.fixtureId, body) };
+  },
+
+  async listFixturePrices({ params, session, deps }) {
+    await requireOperator(deps.db, session);
+    return { status: 200, body: await operatorFixturePrices(deps.db, params.fixtureId) };
+  },
+
+  async setFixturePrice({ params, body, session, deps }) {
+    const actor = await requireOperator(deps.db, session);
+    return { status: 200, body: await setPlayerPrice(deps.db, actor, params.fixtureId, body.PlayerID, body.Price) };
   },
 
   async listImportRuns({ query, session, deps }) {

@@ -248,6 +248,11 @@ const see = {
   /** The caller's own team of the fixture (the matrix's leagues have no rules: no captain). */
   ownPsTeam: ((b, c) =>
     expect(b).toMatchObject({ LeagueID: lid(c, 'ps'), FixtureID: c.w.upcoming.id, CaptainPlayerID: null })) as See,
+  fixturePrices: ((b, c) => {
+    expect(b).toMatchObject({ FixtureID: c.w.upcoming.id, Frozen: false });
+    expect(b.Players.length).toBeGreaterThan(0);
+  }) as See,
+  priceSet: ((b) => expect(b).toMatchObject({ Price: 9.5, Source: 'operator' })) as See,
   ownPsRows: ((b, c) => {
     const slot = b.find((r: Body) => r.PositionID === 1 && r.PositionOrder === 1);
     expect(slot.PlayerID).toBe(c.w.picks.psPlayer[c.caller as 'admin' | 'member']);
@@ -846,6 +851,24 @@ const matrix: Record<OperationId, Row> = {
       return { ...post(`/api/operator/fixtures/${id}/result`, { Status: 'washed_out' }), note: { id } };
     },
     ...operatorOnly(ok(see.washedOut)),
+  },
+  listFixturePrices: {
+    req: (c) => get(`/api/operator/fixtures/${c.w.upcoming.id}/prices`),
+    ...operatorOnly(ok(see.fixturePrices)),
+  },
+  setFixturePrice: {
+    req: async (c) => {
+      const player = await c.w.t.db
+        .selectFrom('squads as s')
+        .innerJoin('fixtures as f', 'f.season_id', 's.season_id')
+        .select('s.player_id')
+        .where('f.id', '=', c.w.upcoming.id)
+        .where('s.team_id', '=', c.w.upcoming.localTeamId)
+        .orderBy('s.player_id')
+        .executeTakeFirstOrThrow();
+      return put(`/api/operator/fixtures/${c.w.upcoming.id}/prices`, { PlayerID: player.player_id, Price: 9.5 });
+    },
+    ...operatorOnly(ok(see.priceSet)),
   },
   getFixtureScorecard: {
     req: (c) => get(`/api/operator/fixtures/${c.w.upcoming.id}/scorecard`),

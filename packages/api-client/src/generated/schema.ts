@@ -1289,6 +1289,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/fixtures/{fixtureId}/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fixtureId: components["parameters"]["FixtureId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The players' prices of a fixture (credits, Player Selection budgets) and where each comes from
+         * @description Prices from form are set when first read and frozen at the fixture's start (docs/scoring.md "Prices").
+         */
+        get: operations["listFixturePrices"];
+        /** Set one player's price for a fixture (audited); refused once the fixture has started */
+        put: operations["setFixturePrice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/fixtures/{fixtureId}/scorecard": {
         parameters: {
             query?: never;
@@ -2610,6 +2633,23 @@ export interface components {
             ViceCaptainPlayerID: number | null;
             /** @description Player ids in priority order. */
             Backups: number[];
+        };
+        FixturePrice: {
+            PlayerID: number;
+            PlayerName: string;
+            TeamCode: string;
+            PositionName: string;
+            /** @description Credits. */
+            Price: number;
+            /** @enum {string} */
+            Source: "form" | "operator";
+        };
+        FixturePrices: {
+            FixtureID: number;
+            FixtureName: string;
+            /** @description The fixture has started; its prices can no longer change. */
+            Frozen: boolean;
+            Players: components["schemas"]["FixturePrice"][];
         };
         PlayerOption: {
             PlayerID: number;
@@ -4916,6 +4956,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listFixturePrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fixtureId: components["parameters"]["FixtureId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Both squads' prices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FixturePrices"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setFixturePrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fixtureId: components["parameters"]["FixtureId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: int32 */
+                    PlayerID: number;
+                    /** @description 1.0–20.0 credits in steps of 0.5. */
+                    Price: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The price as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FixturePrice"];
                 };
             };
             400: components["responses"]["BadRequest"];
