@@ -21,6 +21,7 @@ import * as m0022 from './0022_vendor_calls';
 import * as m0024 from './0024_typed_scorecards';
 import * as m0025 from './0025_vendor_connections';
 import * as m0026 from './0026_team_rules';
+import * as m0027 from './0027_vendor_connection_rows';
 
 /**
  * Every migration, keyed by a sortable name. Add new files as 000N_<area>.ts and list them here.
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0024_typed_scorecards': m0024,
   '0025_vendor_connections': m0025,
   '0026_team_rules': m0026,
+  '0027_vendor_connection_rows': m0027,
 };
