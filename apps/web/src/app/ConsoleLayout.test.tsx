@@ -52,6 +52,7 @@ describe('operator console: access and navigation', () => {
       'Schedule & squads',
       'Results',
       'Scorecard',
+      'Player prices',
       'Data vendors',
       'Import history',
       'Data health',

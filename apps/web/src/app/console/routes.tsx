@@ -13,6 +13,7 @@ export const consoleRoutes: RouteObject[] = [
   { path: 'schedule', element: screen(() => import('../../routes/console.schedule')) },
   { path: 'results', element: screen(() => import('../../routes/console.results')) },
   { path: 'scorecard', element: screen(() => import('../../routes/console.scorecard')) },
+  { path: 'prices', element: screen(() => import('../../routes/console.prices')) },
   { path: 'vendors', element: screen(() => import('../../routes/console.vendors')) },
   { path: 'imports', element: screen(() => import('../../routes/console.imports')) },
   { path: 'imports/:importRunId', element: screen(() => import('../../routes/console.import-run')) },

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   CalendarIcon,
+  ChartIcon,
   ClipboardIcon,
   HistoryIcon,
   LogIcon,
@@ -17,6 +18,7 @@ export const consoleScreens = [
   { path: 'schedule', label: 'Schedule & squads', icon: <CalendarIcon /> },
   { path: 'results', label: 'Results', icon: <UploadIcon /> },
   { path: 'scorecard', label: 'Scorecard', icon: <ClipboardIcon /> },
+  { path: 'prices', label: 'Player prices', icon: <ChartIcon /> },
   { path: 'vendors', label: 'Data vendors', icon: <PlugIcon /> },
   { path: 'imports', label: 'Import history', icon: <HistoryIcon /> },
   { path: 'health', label: 'Data health', icon: <PulseIcon /> },

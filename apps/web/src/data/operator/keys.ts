@@ -5,6 +5,7 @@ export const operatorKeys = {
   seasons: () => [...operatorKeys.all, 'seasons'] as const,
   fixtures: (seasonId: number) => [...operatorKeys.all, 'fixtures', seasonId] as const,
   scorecard: (fixtureId: number) => [...operatorKeys.all, 'scorecard', fixtureId] as const,
+  prices: (fixtureId: number) => [...operatorKeys.all, 'prices', fixtureId] as const,
   /** Every fixture list (a result upload can touch any season). */
   allFixtures: () => [...operatorKeys.all, 'fixtures'] as const,
   imports: () => [...operatorKeys.all, 'imports'] as const,

@@ -1,4 +1,4 @@
-import type { Schema } from '@fantasy-cricket/api-client';
+import type { paths, Schema } from '@fantasy-cricket/api-client';
 
 export type OperatorSeason = Schema<'OperatorSeason'>;
 export type OperatorFixture = Schema<'OperatorFixture'>;
@@ -23,3 +23,7 @@ export type VendorCompetition = Schema<'VendorCompetition'>;
 export type VendorCompetitionReport = Schema<'VendorCompetitionReport'>;
 export type VendorCredentialsRequest = Schema<'VendorCredentialsRequest'>;
 export type VendorSettingsRequest = Schema<'VendorSettingsRequest'>;
+export type FixturePrices = Schema<'FixturePrices'>;
+export type FixturePrice = Schema<'FixturePrice'>;
+export type SetFixturePriceBody =
+  paths['/operator/fixtures/{fixtureId}/prices']['put']['requestBody']['content']['application/json'];

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import { http, serverError } from '../../stories/api';
 import { AppAt, freshApp } from '../../stories/app';
+import { makePrice, makePrices } from './prices/testData';
 import { SeasonsPage } from './seasons/SeasonsPage';
 import { conflictReport, consoleHandlers } from './shared/storyHandlers';
 
@@ -118,6 +119,62 @@ export const ScorecardProblems: Story = {
     await userEvent.click(await screen.findByRole('option', { name: 'Chennai Super Kings' }));
     await userEvent.click(screen.getByRole('button', { name: 'Check' }));
     await expect(await screen.findByRole('list', { name: 'Problems to correct' })).toBeVisible();
+  },
+};
+
+/** The price calls of Match 4 (still to start, or started). */
+const pricesHandlers = (frozen: boolean) => ({
+  prices: [
+    http.get('/operator/fixtures/{fixtureId}/prices', ({ response }) =>
+      response(200).json(frozen ? makePrices({ Frozen: true }) : makePrices()),
+    ),
+    http.put('/operator/fixtures/{fixtureId}/prices', async ({ request, response }) => {
+      const body = await request.json();
+      return response(200).json(makePrice({ PlayerID: body.PlayerID, Price: body.Price, Source: 'operator' }));
+    }),
+  ],
+});
+
+/** Player prices: Match 4's prices, an operator's price saved with the keyboard. */
+export const PlayerPrices: Story = {
+  render: () => <AppAt path="/console/prices?fixture=104" />,
+  parameters: { msw: { handlers: pricesHandlers(false) } },
+  play: async () => {
+    const table = await screen.findByRole('table', { name: 'Player prices of Match 4' });
+    const field = await within(table).findByRole('spinbutton', { name: 'Price of Virat Kohli' });
+    await userEvent.clear(field);
+    await userEvent.type(field, '9.5{Enter}');
+    await expect(await screen.findByText('Virat Kohli: 9.5 credits, set by an operator.')).toBeVisible();
+    // Nothing wider than the screen: the rows stack below 900px, the editor on its own line.
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
+/** The same at 360 px: each player a block, his price and Save in view. */
+export const PlayerPricesOnAPhone: Story = {
+  ...PlayerPrices,
+  name: 'Player prices on a phone (360px)',
+  globals: { viewport: { value: 'mobile360', isRotated: false } },
+  play: async () => {
+    const table = await screen.findByRole('table', { name: 'Player prices of Match 4' });
+    const save = await within(table).findByRole('button', { name: 'Save the price of Mohammed Siraj' });
+    await expect(save).toBeVisible();
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+    const box = save.getBoundingClientRect();
+    await expect(box.right).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
+/** Player prices of a fixture that has started: read-only, with the note. */
+export const PlayerPricesFrozen: Story = {
+  render: () => <AppAt path="/console/prices?fixture=104" />,
+  parameters: { msw: { handlers: pricesHandlers(true) } },
+  play: async () => {
+    const table = await screen.findByRole('table', { name: 'Player prices of Match 4' });
+    await expect(
+      await screen.findByText('Match 4 has started: its prices are frozen and can no longer change.'),
+    ).toBeVisible();
+    await expect(within(table).queryByRole('spinbutton')).toBeNull();
   },
 };
 

@@ -1,0 +1,5 @@
+import { PricesPage } from '../features/console/prices/PricesPage';
+
+export default function ConsolePricesPageRoute() {
+  return <PricesPage />;
+}
