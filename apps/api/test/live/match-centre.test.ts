@@ -119,8 +119,16 @@ describe(`Match Centre scorecards and picks on ${DB_TARGET}`, () => {
     expect(alicePs.Picks).toHaveLength(4);
     for (const p of alicePs.Picks) {
       expect(['Batsman', 'Bowler', 'Allrounder', 'Wicketkeeper']).toContain(p.Feature);
-      expect(p.Selection).toBe(p.Label);
+      // Alice's captain and vice-captain are marked (setup.ts pickFor); the others are the player's name.
+      expect([p.Selection, `${p.Selection} (C)`, `${p.Selection} (VC)`]).toContain(p.Label);
     }
+    expect(
+      alicePs.Picks.map((p) => p.Label.match(/\((V?C)\)$/)?.[1])
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(['C', 'VC']);
+    // Her live points are her picks' points, the captain's and vice-captain's multiplied.
+    expect(alicePs.Picks.reduce((a, p) => a + p.Points, 0)).toBe(alicePs.LivePoints);
 
     // Score details while live: a pick that scores names the leaders so far (the match decides the
     // feature as it goes); the features decided by the result have none yet.

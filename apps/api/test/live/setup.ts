@@ -133,6 +133,12 @@ export async function twoLeagues(w: LeagueWorld): Promise<Leagues> {
     showOthersPicks: true,
     points: { 101: 2, 108: 30 },
   });
+  // Team rules on (issue 27): the captain's and vice-captain's points count 2× and 1.5× live too.
+  await w.t.db
+    .updateTable('league_team_rules')
+    .set({ budget_tenths: null, captain_pct: 200, vice_captain_pct: 150, max_per_side: null, backups: 0 })
+    .where('league_id', '=', ps.LeagueID)
+    .execute();
   const mp = await setUpLeague(w, admin, { type: 1, name: 'Live MP', showOthersPicks: true });
   for (const l of [ps, mp]) {
     await joinAs(admin, alice, l, 'Alice');
@@ -147,6 +153,28 @@ export async function pickFor(w: LeagueWorld, l: Leagues, f: LiveFixture) {
   const top = busiest(f, 8);
   await psPicks(db, l.ps.LeagueID, l.alice.userId, f.fixtureId, top.slice(0, 4));
   await psPicks(db, l.ps.LeagueID, l.bob.userId, f.fixtureId, top.slice(4, 8));
+  // Alice captains the busiest player, Bob names a vice-captain only.
+  await db
+    .insertInto('player_selection_teams')
+    .values([
+      {
+        league_id: l.ps.LeagueID,
+        user_id: l.alice.userId,
+        fixture_id: f.fixtureId,
+        captain_player_id: top[0]!,
+        vice_captain_player_id: top[1]!,
+        backups: [],
+      },
+      {
+        league_id: l.ps.LeagueID,
+        user_id: l.bob.userId,
+        fixture_id: f.fixtureId,
+        captain_player_id: null,
+        vice_captain_player_id: top[5]!,
+        backups: [],
+      },
+    ])
+    .execute();
   const byRuns = [...f.players.values()].filter((p) => [1, 3, 4].includes(p.position)).map((p) => p.id);
   const byWickets = [...f.players.values()].filter((p) => [2, 4].includes(p.position)).map((p) => p.id);
   for (const [who, i] of [
@@ -208,12 +236,25 @@ export async function membersFromScratch(
   const out = new Map<string, number>();
   const ps = await db.selectFrom('player_selections').selectAll().where('fixture_id', '=', fixtureId).execute();
   const leaguePoints = new Map<number, Map<number, number>>();
+  const rules = new Map((await db.selectFrom('league_team_rules').selectAll().execute()).map((r) => [r.league_id, r]));
+  const teams = await db.selectFrom('player_selection_teams').selectAll().where('fixture_id', '=', fixtureId).execute();
+  /** The captain's and vice-captain's multiplier, written out here (not the scoring layer's). */
+  const multiplier = (leagueId: number, userId: number, playerId: number) => {
+    const r = rules.get(leagueId);
+    const t = teams.find((x) => x.league_id === leagueId && x.user_id === userId);
+    if (!r || r.captain_pct === null || !t) return 1;
+    if (t.captain_player_id === playerId) return r.captain_pct / 100;
+    if (t.vice_captain_player_id === playerId) return r.vice_captain_pct! / 100;
+    return 1;
+  };
   for (const p of ps) {
     if (!leaguePoints.has(p.league_id)) leaguePoints.set(p.league_id, await psFeaturePoints(db, p.league_id));
     const l = byPlayer.get(p.player_id);
-    const pts = l
+    const base = l
       ? provisionalPoints(countersOf(l), l.did_play, l.position_id as PositionId, leaguePoints.get(p.league_id)!)
       : 0;
+    const exact = base * multiplier(p.league_id, p.user_id, p.player_id);
+    const pts = Math.sign(exact) * Math.floor(Math.abs(exact) + 0.5 + 1e-9);
     const key = `${p.league_id}:${p.user_id}`;
     out.set(key, (out.get(key) ?? 0) + pts);
   }
