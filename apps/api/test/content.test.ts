@@ -1,4 +1,4 @@
-import { messages, signedPoints } from '@fantasy-cricket/rules';
+import { messages, multipliedPoints, signedPoints, TEAM_RULE_DEFAULTS, TEAM_RULE_LIMITS } from '@fantasy-cricket/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES } from '../src/cricket/catalogue';
 import { FAQ_ENTRIES } from '../src/content/faq-data';
@@ -14,9 +14,10 @@ afterAll(async () => {
 });
 
 describe('FAQ', () => {
-  it('is seeded once with 12-15 real questions, served in order at /faq/ (and /faq)', async () => {
+  it('is seeded once with 12-20 real questions, served in order at /faq/ (and /faq)', async () => {
     expect(FAQ_ENTRIES.length).toBeGreaterThanOrEqual(12);
-    expect(FAQ_ENTRIES.length).toBeLessThanOrEqual(15);
+    // 15 before the Player Selection team rules (issue 27) added five.
+    expect(FAQ_ENTRIES.length).toBeLessThanOrEqual(20);
     const res = await t.client().get('/api/faq/');
     expect(res.statusCode).toBe(200);
     const list = res.json() as { Question: string; Answer: string }[];
@@ -68,6 +69,51 @@ describe('FAQ scoring answers', () => {
     const list = (await t.client().get('/api/faq/')).json() as { Question: string; Answer: string }[];
     expect(list).toEqual(FAQ_ENTRIES.map((e) => ({ Question: e.question, Answer: e.answer })));
     expect(await seedFaqs(t.db)).toBe(0);
+  });
+});
+
+describe('FAQ team rules answers (issue 27)', () => {
+  const answerTo = (question: RegExp) => FAQ_ENTRIES.find((e) => question.test(e.question))?.answer ?? '';
+
+  it('explain credits and prices from recent form, frozen at the lock', () => {
+    const prices = answerTo(/credits and player prices/);
+    expect(prices).toContain(`between ${TEAM_RULE_LIMITS.budget.min} and ${TEAM_RULE_LIMITS.budget.max} credits`);
+    expect(prices).toContain(`${TEAM_RULE_DEFAULTS.BudgetCredits} unless the admin chose otherwise`);
+    expect(prices).toContain('from 6.0 to 11.0 credits in steps of 0.5');
+    expect(prices).toMatch(/recent form/);
+    expect(prices).toMatch(/frozen when the fixture starts \(the lock\)/);
+  });
+
+  it('give the captain 2× and the vice-captain 1.5×, rounded to whole points with halves away from zero', () => {
+    const roles = answerTo(/captain and vice-captain score/);
+    expect(roles).toContain(`captain's points count ${TEAM_RULE_DEFAULTS.CaptainMultiplier}×`);
+    expect(roles).toContain(`vice-captain's ${TEAM_RULE_DEFAULTS.ViceCaptainMultiplier}×`);
+    expect(roles).toContain('halves away from zero');
+    // The examples are the rules' own rounding.
+    expect(roles).toContain(`on 15 points scores ${multipliedPoints(15, 150)}`);
+    expect(roles).toContain(`one on \u22123 scores \u2212${Math.abs(multipliedPoints(-3, 150))}`);
+    expect(roles).toContain(`18 × 2 = ${multipliedPoints(18, 200)}`);
+  });
+
+  it('cap the players from one side at 7 and explain backups', () => {
+    expect(answerTo(/from one side/)).toContain(`at most ${TEAM_RULE_DEFAULTS.MaxPerSide} of your players`);
+    const backups = answerTo(/backups\?$/);
+    expect(backups).toContain(`up to ${TEAM_RULE_LIMITS.backups.max}`);
+    expect(backups).toMatch(/not in their side's XI/);
+    expect(backups).toMatch(/plays the same position/);
+    expect(backups).toMatch(/keeps your team within the league's rules/);
+    expect(backups).toMatch(/takes over that role/);
+  });
+
+  it('say that leagues created before the rules keep playing without them, and keep the older answers', () => {
+    expect(answerTo(/no budget, captain or backups/)).toMatch(/created before them keeps playing without them/);
+    for (const question of [
+      'What kinds of leagues can I play?',
+      'How do I pick a team in a Player Selection league?',
+      'How are Player Selection points calculated?',
+      'How do I delete my account?',
+    ])
+      expect(FAQ_ENTRIES.map((e) => e.question)).toContain(question);
   });
 });
 

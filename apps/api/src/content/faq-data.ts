@@ -62,6 +62,31 @@ export const FAQ_ENTRIES: ReadonlyArray<{ question: string; answer: string }> = 
     answer: `Your players score from their real statistics in the match: each stat earns its points every time it happens, and penalties are deducted. Unless the league admin changed them, the points are: ${defaultPointsList('PS')}. Only the highest batting milestone (30, 50 or 100) and the highest wicket haul count; economy needs 2 overs bowled and strike rate 10 balls faced (bowlers get no strike-rate points). Your league's own points are under How scoring works on My Selections and the Leaderboard. Click your points on the Leaderboard to see the details per fixture, and click a player's points to see exactly which stats earned them. The details can be exported to CSV or Excel.`,
   },
   {
+    question: 'What are credits and player prices?',
+    answer:
+      "A Player Selection league may have a budget, set by its admin between 50 and 200 credits (100 unless the admin chose otherwise): the players you pick for a fixture must cost no more than that in all. Every player in the two squads has a price for the fixture, from 6.0 to 11.0 credits in steps of 0.5, worked out from recent form: the player's points (at the default points) in their latest five matches, blended with what a newcomer in the same position usually scores, at about one credit for every 10 points the player is expected to score. A batsman with no record costs 7.0. A price is set the first time it is needed and is frozen when the fixture starts (the lock), so your team keeps the cost it had when you picked it.",
+  },
+  {
+    question: 'How do the captain and vice-captain score?',
+    answer:
+      "In a league with a captain and vice-captain, choose both among your picks for each fixture, two different players. Your captain's points count 2× and your vice-captain's 1.5×, unless the admin set other multipliers (between 1 and 3). The result is rounded to a whole point, halves away from zero: a vice-captain on 15 points scores 23, and one on −3 scores −5. A penalty is multiplied too. The score details on the Leaderboard show the working, for example 18 × 2 = 36, and a player's stats there add up to the points before the multiplier.",
+  },
+  {
+    question: 'How many players may I pick from one side?',
+    answer:
+      'In a league with this rule, at most 7 of your players in a fixture may come from the same team, unless the admin chose another limit (from 1 to 10). A save that breaks it is refused with a message naming the side, and so is a copy to another league that has a lower limit.',
+  },
+  {
+    question: 'What are backups?',
+    answer:
+      "In a league with backups you may name up to 4 of them for a fixture (the admin chooses how many, from 0 to 4), in the order you want them used. When the fixture starts and the playing XIs are announced, a picked player who is not in their side's XI (nor a named substitute) is replaced by your first backup who is playing, plays the same position, is not already in your team and keeps your team within the league's rules (the budget at the frozen prices and the most players from one side). If the player replaced was your captain or vice-captain, the backup takes over that role. Without an announced XI nobody is replaced. All Selections and the score details show who came in for whom.",
+  },
+  {
+    question: 'Why does my league have no budget, captain or backups?',
+    answer:
+      "Team rules came later than many leagues, and a league created before them keeps playing without them: no budget, no captain or vice-captain, no limit per side and no backups, and its points are worked out exactly as before. The admin of a Draft Player Selection league sets its team rules under My Leagues → Configure, in the first step (Configure Number of Players), and can change them until the league is activated; from then on they are fixed. Your league's rules are listed under How scoring works on My Selections and the Leaderboard.",
+  },
+  {
     question: "Can I see other members' picks?",
     answer:
       "Only if the league admin switched on Show Other Members' Picks, and only once the fixture has started, so nobody can copy your picks before they lock. Open All Selections, choose the league and the fixture, and you will see everyone's picks with the winners highlighted.",

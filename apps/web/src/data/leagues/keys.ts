@@ -13,6 +13,8 @@ export const leagueKeys = {
   members: (leagueId: number) => [...leagueKeys.detail(leagueId), 'members'] as const,
   configurations: (leagueId: number) => [...leagueKeys.detail(leagueId), 'configurations'] as const,
   selectionConfigs: (leagueId: number) => [...leagueKeys.detail(leagueId), 'selection-configs'] as const,
+  /** Player Selection team rules (under the league's detail: activating the league refreshes their lock). */
+  teamRules: (leagueId: number) => [...leagueKeys.detail(leagueId), 'team-rules'] as const,
   types: () => [...leagueKeys.all, 'types'] as const,
   activeSeries: () => [...leagueKeys.all, 'active-series'] as const,
 };

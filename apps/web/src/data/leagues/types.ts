@@ -6,6 +6,9 @@ export type PublicLeague = Schema<'PublicLeague'>;
 export type LeagueMember = Schema<'LeagueMember'>;
 export type LeagueConfigurationItem = Schema<'LeagueConfigurationItem'>;
 export type SelectionConfigItem = Schema<'SelectionConfigItem'>;
+/** A Player Selection league's team rules as the API answers them (with LeagueID and IsLocked). */
+export type LeagueTeamRules = Schema<'TeamRules'>;
+export type TeamRulesInput = Schema<'TeamRulesInput'>;
 export type LeagueType = Schema<'LeagueType'>;
 export type SeriesOption = Schema<'SeriesOption'>;
 export type CreateLeagueBody = paths['/league/']['post']['requestBody']['content']['application/json'];

@@ -66,3 +66,16 @@ globalStyle(`${compact} thead`, {
     },
   },
 });
+
+/** Read by screen readers (a heading of the outline), not shown. */
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});

@@ -267,6 +267,55 @@ describe('All Selections', () => {
     expect(posts(requests, '/view/playerSelectionsForFixture')[0]?.body).toEqual({ LeagueID: 2, FixtureID: 20 });
   });
 
+  it("marks a Player Selection team's captain (C) and vice-captain (VC), and the player a backup came in for", async () => {
+    mockApi(
+      ...stubs().filter((r) => !String(r.pattern).includes('playerSelectionsForFixture')),
+      reply('/view/playerSelectionsForFixture', 'post', 200, [
+        makeFixturePlayerSelection({ Role: 'C' }),
+        makeFixturePlayerSelection({
+          PositionOrder: 2,
+          PlayerID: 102,
+          PlayerName: 'Rohit Sharma',
+          TeamCode: 'MI',
+          Role: 'VC',
+        }),
+        makeFixturePlayerSelection({
+          PositionID: 2,
+          PositionName: 'Bowler',
+          PlayerID: 103,
+          PlayerName: 'Jasprit Bumrah',
+          TeamCode: 'MI',
+          ReplacedPlayerName: 'Mohammed Siraj',
+        }),
+        // A captain who came in for the captain (the role passes on to the backup).
+        makeFixturePlayerSelection({
+          UserID: 8,
+          UserDisplayName: 'Harman',
+          IsOwn: false,
+          PlayerID: 104,
+          PlayerName: 'Shubman Gill',
+          TeamCode: 'GT',
+          Role: 'C',
+          ReplacedPlayerName: 'Virat Kohli',
+        }),
+      ]),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/all-predictions', { user: testUser });
+    await pickLeague(user, 'Office PS');
+    await screen.findByText('Jasprit Bumrah (MI)');
+    expect(rowOf('Virat Kohli (RCB)')).toHaveTextContent(/^BatsmanVirat Kohli \(RCB\) \(C\) \(captain\)$/);
+    expect(rowOf('Rohit Sharma (MI)')).toHaveTextContent('Rohit Sharma (MI) (VC) (vice-captain)');
+    const backup = rowOf('Jasprit Bumrah (MI)');
+    expect(backup).toHaveTextContent('came in for Mohammed Siraj');
+    expect(backup).not.toHaveTextContent('(C)');
+    const harman = rowOf('Shubman Gill (GT)');
+    expect(harman).toHaveTextContent('(C)');
+    expect(within(harman).getByText('came in for Virat Kohli')).toBeInTheDocument();
+    // The (C) is for the eye; a screen reader hears "captain".
+    expect(within(harman).getByText('(C)')).toHaveAttribute('aria-hidden', 'true');
+  });
+
   it('says No selection details available. when nobody picked', async () => {
     mockApi(
       ...stubs().filter((r) => !String(r.pattern).includes('selectionsForFixture')),

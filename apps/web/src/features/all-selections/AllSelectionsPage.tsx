@@ -39,13 +39,15 @@ import {
 } from './rows';
 import * as pageStyles from './AllSelectionsPage.css';
 import { usePhoneScreen } from '../../shared/usePhoneScreen';
+import { CameInFor, RoleMark } from '../../shared/scoring/RoleMark';
 
 const m = messages.leaderboard;
 
 /**
  * All Selections (spec sections 2, 4 and 8): everyone's picks for one fixture of an Active or
  * Finished league, filterable, grouped by member (one block each, a row per pick), with each Match
- * Prediction pick marked as a match or a miss once the winners are known.
+ * Prediction pick marked as a match or a miss once the winners are known. A Player Selection pick
+ * shows its captain (C) or vice-captain (VC) and, for a backup, the player he came in for at the lock.
  */
 export function AllSelectionsPage() {
   const leagues = useMyLeagues(viewableForSelections);
@@ -98,9 +100,14 @@ export function AllSelectionsPage() {
           const match = isPs ? null : matchesWinner(line);
           return (
             <span className={styles.cellStack}>
-              <span>{line.selection || '—'}</span>
+              <span>
+                {line.selection || '—'}
+                {line.role ? ' ' : null}
+                <RoleMark role={line.role} />
+              </span>
               {match === null ? null : <ResultBadge match={match} />}
               {line.isAutoPick ? <AutoPickBadge /> : null}
+              <CameInFor player={line.replaced} />
             </span>
           );
         },
@@ -159,6 +166,8 @@ export function AllSelectionsPage() {
       {fixture ? (
         <Card>
           <div className={styles.section}>
+            {/* The outline's level 2 for the members' h3 headings (the page title is the h1). */}
+            <h2 className={pageStyles.visuallyHidden}>Selections</h2>
             <TextField
               label="Filter selections"
               type="search"

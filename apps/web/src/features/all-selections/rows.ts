@@ -1,6 +1,7 @@
 import type { Fixture } from '../../data/cricket/types';
 import type { FixturePlayerSelection, FixtureSelection } from '../../data/picks/types';
 import { sortByStart } from '../../shared/picks/leagues';
+import type { TeamRole } from '../../shared/scoring/RoleMark';
 
 /** One line of the All Selections grid, for both league types. */
 export interface SelectionLine {
@@ -15,6 +16,10 @@ export interface SelectionLine {
   winner: string;
   isAutoPick: boolean;
   isOwn: boolean;
+  /** Player Selection with team rules: the pick's captain ('C') or vice-captain ('VC'); else null. */
+  role: TeamRole | null;
+  /** Player Selection: the player a backup came in for at the lock; '' otherwise. */
+  replaced: string;
 }
 
 export const linesFromMatchPredictions = (rows: readonly FixtureSelection[]): SelectionLine[] =>
@@ -28,6 +33,8 @@ export const linesFromMatchPredictions = (rows: readonly FixtureSelection[]): Se
     winner: r.Winner,
     isAutoPick: r.IsAutoPick,
     isOwn: r.IsOwn,
+    role: null,
+    replaced: '',
   }));
 
 export const linesFromPlayerSelections = (rows: readonly FixturePlayerSelection[]): SelectionLine[] =>
@@ -41,6 +48,8 @@ export const linesFromPlayerSelections = (rows: readonly FixturePlayerSelection[
     winner: '',
     isAutoPick: r.IsAutoPick,
     isOwn: r.IsOwn,
+    role: r.Role,
+    replaced: r.ReplacedPlayerName ?? '',
   }));
 
 /** Spec section 2: the selection is a match when it is one of the comma-separated winners; null before a result. */

@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { http, serverError } from '../../stories/api';
 import { AppAt, freshApp } from '../../stories/app';
-import { mpLeague, progressionSettled, rememberLeague, standingsHandlers } from '../../stories/standings';
+import { psConfigs, psCounts } from '../../shared/picks/testData';
+import { mpLeague, progressionSettled, psLeague, rememberLeague, standingsHandlers } from '../../stories/standings';
 import { makeLeaderboardRow } from './testData';
 import { LeaderboardPage } from './LeaderboardPage';
 
@@ -277,4 +278,57 @@ export const LiveTwentyMembers: Story = {
     }
     await progressionSettled();
   },
+};
+
+/**
+ * "How scoring works" of a Player Selection league with team rules: after the team the league picks, a
+ * short Team rules part (budget, captain 2× and vice-captain 1.5×, most from one side, backups), each
+ * with what it means. Every line fits the dialog.
+ */
+export const HowScoringWorksWithTeamRules: Story = {
+  beforeEach: () => rememberLeague(psLeague),
+  parameters: {
+    msw: {
+      handlers: {
+        scoring: [
+          http.get('/league_configuration/getConfigurationsForLeague/{leagueId}', ({ response }) =>
+            response(200).json(psConfigs),
+          ),
+          http.get('/selection_config/getSelectionConfigsForLeague/{leagueId}', ({ response }) =>
+            response(200).json(psCounts),
+          ),
+          http.get('/league/{leagueId}/team_rules', ({ response }) =>
+            response(200).json({
+              LeagueID: psLeague.LeagueID,
+              BudgetCredits: 100,
+              CaptainMultiplier: 2,
+              ViceCaptainMultiplier: 1.5,
+              MaxPerSide: 7,
+              Backups: 4,
+              IsLocked: true,
+            }),
+          ),
+        ],
+      },
+    },
+  },
+  play: async ({ userEvent }) => {
+    await progressionSettled();
+    await userEvent.click(await screen.findByRole('button', { name: 'How scoring works' }));
+    const dialog = await screen.findByRole('dialog', { name: 'How scoring works: Office PS' });
+    const rules = await within(dialog).findByRole('region', { name: 'Team rules' });
+    await expect(rules).toHaveTextContent('Captain 2× · vice-captain 1.5×');
+    await expect(within(rules).getAllByTestId('team-rule')).toHaveLength(4);
+    const box = dialog.getBoundingClientRect();
+    for (const line of within(dialog).getAllByTestId('team-rule')) {
+      await expect(line.getBoundingClientRect().right).toBeLessThanOrEqual(box.right);
+    }
+    await expect(dialog.scrollWidth).toBeLessThanOrEqual(dialog.clientWidth);
+  },
+};
+
+export const HowScoringWorksWithTeamRulesMobile360: Story = {
+  ...HowScoringWorksWithTeamRules,
+  name: 'How scoring works with team rules (360px)',
+  globals: { viewport: { value: 'mobile360', isRotated: false } },
 };

@@ -14,6 +14,7 @@ import {
   makeLeaderboardRow,
   makePastPlayerSelection,
   makePastSelection,
+  makePlayerScoringDetail,
   makeProgression,
   matchPredictionDetails,
   playerScoringBreakdown,
@@ -439,6 +440,70 @@ describe('Score details', () => {
     expect(screen.getByRole('dialog', { name: 'Score details: Jemi' })).toBeInTheDocument();
   });
 
+  it("works out a captain's and vice-captain's points, names the player a backup came in for, and explains the base points", async () => {
+    const teamPicks = [
+      makePastPlayerSelection({
+        PlayerID: 103,
+        PlayerName: 'Virat Kohli',
+        BasePoints: 18,
+        Multiplier: 2,
+        Role: 'C',
+        Points: 36,
+      }),
+      makePastPlayerSelection({ PlayerID: 101, BasePoints: 15, Multiplier: 1.5, Role: 'VC', Points: 23 }),
+      makePastPlayerSelection({
+        PlayerID: 102,
+        PlayerName: 'Jasprit Bumrah',
+        PositionName: 'Bowler',
+        ReplacedPlayerName: 'Mohammed Siraj',
+        Points: 7,
+      }),
+    ];
+    const { requests } = mockApi(
+      ...without(without(stubs(), 'pastPlayerSelections'), 'playerSelectionsDetailedScoring'),
+      reply('/view/pastPlayerSelections', 'post', 200, teamPicks),
+      reply('/view/playerSelectionsDetailedScoring', 'post', 200, [
+        makePlayerScoringDetail({ PlayerID: 103, PlayerName: 'Virat Kohli', Count: 14, Points: 14 }),
+        makePlayerScoringDetail({
+          PlayerID: 103,
+          PlayerName: 'Virat Kohli',
+          FeatureName: 'Fours',
+          Count: 2,
+          Points: 4,
+        }),
+      ]),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/view-leaderboard', { user: testUser });
+    await openLeague(user, 'Office PS');
+    await user.click(await screen.findByRole('button', { name: '80 points: score details of Jemi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Score details: Jemi' });
+    const match1 = await within(dialog).findByRole('region', { name: /^Match 1/ });
+    expect(match1).toHaveTextContent('Subtotal: 66 points');
+    const kohli = within(match1).getByRole('row', { name: /Virat Kohli/ });
+    expect(kohli).toHaveTextContent('Virat Kohli (C)');
+    expect(within(kohli).getByRole('button')).toHaveTextContent('18 × 2 = 36');
+    expect(within(match1).getByRole('row', { name: /Rohit Sharma/ })).toHaveTextContent('15 × 1.5 = 23');
+    expect(within(match1).getByRole('row', { name: /Rohit Sharma/ })).toHaveTextContent('(VC)');
+    const bumrah = within(match1).getByRole('row', { name: /Jasprit Bumrah/ });
+    expect(bumrah).toHaveTextContent('came in for Mohammed Siraj');
+    expect(within(bumrah).getByRole('button', { name: '7 points: score details of Jasprit Bumrah' })).toHaveTextContent(
+      /^7$/,
+    );
+
+    await user.click(
+      within(kohli).getByRole('button', { name: '18 × 2 = 36 points, captain: score details of Virat Kohli' }),
+    );
+    const player = await screen.findByRole('dialog', { name: 'Player score details: Virat Kohli' });
+    await within(player).findByText('Fours');
+    expect(posts(requests, '/view/playerSelectionsDetailedScoring')[0]?.body).toMatchObject({ PlayerID: 103 });
+    // The stats add up to the base points; the note works out the captain's points.
+    expect(within(player).getByText('Base points')).toBeInTheDocument();
+    expect(within(player).getByTestId('multiplied-note')).toHaveTextContent(
+      "The stats below add up to Virat Kohli's base points, 18. As captain, the points count 2×, rounded to a whole point: 18 × 2 = 36 points.",
+    );
+  });
+
   it('says No score details available. when a member has no picks, and offers no export', async () => {
     mockApi(...without(stubs(), 'pastSelections'), reply('/view/pastSelections', 'post', 200, []));
     const user = userEvent.setup();
@@ -561,11 +626,20 @@ describe('Score details link from a result email', () => {
 });
 
 describe('Leaderboard: how scoring works', () => {
-  it("opens the chosen league's points table, penalties deducted, in both views", async () => {
+  it("opens the chosen league's points table, penalties deducted, its team rules, in both views", async () => {
     const { requests } = mockApi(
       ...stubs(),
       reply('/league_configuration/getConfigurationsForLeague/{leagueId}', 'get', 200, psConfigs),
       reply('/selection_config/getSelectionConfigsForLeague/{leagueId}', 'get', 200, psCounts),
+      reply('/league/{leagueId}/team_rules', 'get', 200, {
+        LeagueID: 2,
+        BudgetCredits: 100,
+        CaptainMultiplier: 2,
+        ViceCaptainMultiplier: 1.5,
+        MaxPerSide: 7,
+        Backups: 4,
+        IsLocked: true,
+      }),
     );
     const user = userEvent.setup();
     renderApp('/home/view-leaderboard', { user: testUser });
@@ -582,6 +656,14 @@ describe('Leaderboard: how scoring works', () => {
     expect(requests.find((r) => r.path.includes('getConfigurationsForLeague'))?.path).toBe(
       '/api/league_configuration/getConfigurationsForLeague/2',
     );
+    const rules = within(dialog).getByRole('region', { name: 'Team rules' });
+    expect(
+      within(rules)
+        .getAllByTestId('team-rule')
+        .map((rule) => rule.firstChild?.textContent),
+    ).toEqual(['Budget', 'Captain and vice-captain', 'Most players from one side', 'Backups']);
+    expect(rules).toHaveTextContent('Captain 2× · vice-captain 1.5×');
+    expect(rules).toHaveTextContent("Your captain's points count 2× and your vice-captain's 1.5×");
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('radio', { name: 'Contests' }));
     expect(screen.getByRole('button', { name: 'How scoring works' })).toBeInTheDocument();

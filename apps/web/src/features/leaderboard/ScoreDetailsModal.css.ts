@@ -50,3 +50,11 @@ export const fixtureHeading = style({
 });
 
 export const subtotal = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted, whiteSpace: 'nowrap' });
+
+/** A pick's name with its role, badges and "came in for …" under it: wraps inside the cell. */
+export const pickName = style({ flexWrap: 'wrap', rowGap: 0 });
+
+/** "18 × 2 = 36": kept on one line, figures aligned. */
+export const pointsButton = style({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
+
+export const worked = style({ fontWeight: vars.fontWeight.semibold, whiteSpace: 'nowrap' });

@@ -4,7 +4,7 @@ import { http, serverError } from '../../stories/api';
 import { AppAt, freshApp } from '../../stories/app';
 import { mpLeague, progressionSettled, psLeague, rememberLeague, standingsHandlers } from '../../stories/standings';
 import { LeaderboardPage } from './LeaderboardPage';
-import { makePastPlayerSelection, playerSelectionDetails } from './testData';
+import { makePastPlayerSelection, makePlayerScoringDetail, playerSelectionDetails } from './testData';
 
 type PlayContext = Parameters<NonNullable<Story['play']>>[0];
 
@@ -64,6 +64,93 @@ export const PlayerBreakdown: Story = {
     const player = await screen.findByRole('dialog', { name: 'Player score details: Rohit Sharma' });
     await expect(await within(player).findByRole('row', { name: /Sixes/ })).toHaveAttribute('data-tone', 'success');
   },
+};
+
+/**
+ * A league with team rules (issue 27): the captain's and vice-captain's points worked out ("18 × 2 =
+ * 36"), a backup who came in for a player outside the announced XI.
+ */
+export const TeamRoles: Story = {
+  beforeEach: () => rememberLeague(psLeague),
+  parameters: {
+    msw: {
+      handlers: {
+        scoreDetails: [
+          http.post('/view/pastPlayerSelections', ({ response }) =>
+            response(200).json([
+              makePastPlayerSelection({
+                PlayerID: 103,
+                PlayerName: 'Virat Kohli',
+                BasePoints: 18,
+                Multiplier: 2,
+                Role: 'C',
+                Points: 36,
+              }),
+              makePastPlayerSelection({ PlayerID: 101, BasePoints: 15, Multiplier: 1.5, Role: 'VC', Points: 23 }),
+              makePastPlayerSelection({
+                PlayerID: 102,
+                PlayerName: 'Jasprit Bumrah',
+                PositionName: 'Bowler',
+                ReplacedPlayerName: 'Mohammed Siraj',
+                Points: 27,
+              }),
+            ]),
+          ),
+          http.post('/view/playerSelectionsDetailedScoring', ({ response }) =>
+            response(200).json([
+              makePlayerScoringDetail({ PlayerID: 103, PlayerName: 'Virat Kohli', Count: 14, Points: 14 }),
+              makePlayerScoringDetail({
+                PlayerID: 103,
+                PlayerName: 'Virat Kohli',
+                FeatureName: 'Fours',
+                Count: 2,
+                Points: 4,
+              }),
+            ]),
+          ),
+        ],
+      },
+    },
+  },
+  play: async (context) => {
+    const dialog = await openDetails(context, '80', 'Jemi');
+    const match1 = await within(dialog).findByRole('region', { name: /^Match 1/ });
+    await expect(match1).toHaveTextContent('Subtotal: 86 points');
+    const captain = within(match1).getByRole('button', {
+      name: '18 × 2 = 36 points, captain: score details of Virat Kohli',
+    });
+    await expect(captain).toHaveTextContent('18 × 2 = 36');
+    await expect(within(match1).getByText('came in for Mohammed Siraj')).toBeVisible();
+    // Every pick's points within the dialog: nothing scrolls sideways at 390 px.
+    const box = dialog.getBoundingClientRect();
+    for (const button of within(match1).getAllByRole('button')) {
+      await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(box.right);
+    }
+  },
+};
+
+/** A captain's points open his stats: they add up to the base points, and the note multiplies them. */
+export const TeamRolesBreakdown: Story = {
+  beforeEach: TeamRoles.beforeEach,
+  parameters: TeamRoles.parameters,
+  play: async (context) => {
+    const dialog = await openDetails(context, '80', 'Jemi');
+    await context.userEvent.click(
+      await within(dialog).findByRole('button', { name: '18 × 2 = 36 points, captain: score details of Virat Kohli' }),
+    );
+    const player = await screen.findByRole('dialog', { name: 'Player score details: Virat Kohli' });
+    await expect(await within(player).findByTestId('multiplied-note')).toHaveTextContent(
+      "The stats below add up to Virat Kohli's base points, 18. As captain, the points count 2×, rounded to a whole point: 18 × 2 = 36 points.",
+    );
+    await expect(within(player).getByText('Base points')).toBeVisible();
+  },
+};
+
+/** The same on a phone (390 px): "18 × 2 = 36" stays on one line inside the sheet. */
+export const TeamRolesOnAPhone: Story = {
+  ...TeamRoles,
+  name: 'Team roles on a phone (390px)',
+  globals: { viewport: { value: 'mobile390', isRotated: false } },
 };
 
 /**

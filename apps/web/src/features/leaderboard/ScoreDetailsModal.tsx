@@ -9,6 +9,8 @@ import type { PastPlayerSelection, PastSelection, PlayerScoringDetail } from '..
 import { ExportButtons } from './ExportButtons';
 import { useLiveStandings } from '../../data/live/live-standings-query';
 import { ProvisionalMarker } from '../../shared/live/LiveState';
+import { CameInFor, RoleMark } from '../../shared/scoring/RoleMark';
+import { formatFactor } from '../../shared/scoring/teamRules';
 import * as common from './leaderboard.css';
 import * as styles from './ScoreDetailsModal.css';
 import {
@@ -16,6 +18,8 @@ import {
   type FixtureGroup,
   formatPoints,
   groupByFixture,
+  isMultiplied,
+  multipliedText,
   type PredictionLine,
   countOf,
   winnerText,
@@ -23,6 +27,7 @@ import {
   playerScoresSheet,
   predictionLine,
   predictionScoresSheet,
+  roleText,
   sumPoints,
 } from './standings';
 
@@ -55,7 +60,7 @@ function useCloseOnError(error: unknown, fallback: string, onClose: () => void) 
 
 const highlight = (points: number) => (earnedPoints(points) ? ({ tone: 'success' } as const) : undefined);
 
-function Summary({ total, children }: { total: number; children?: ReactNode }) {
+function Summary({ total, label = 'Total', children }: { total: number; label?: string; children?: ReactNode }) {
   return (
     <div className={styles.summary}>
       <Text as="span" size="sm" tone="muted">
@@ -63,7 +68,7 @@ function Summary({ total, children }: { total: number; children?: ReactNode }) {
       </Text>
       <span>
         <Text as="span" size="sm" tone="muted">
-          Total{' '}
+          {label}{' '}
         </Text>
         <span className={styles.totalValue}>{formatPoints(total)}</span>
         <Text as="span" size="sm" tone="muted">
@@ -191,9 +196,14 @@ function PlayerSelectionDetails({
         header: 'Selection',
         meta: { rowHeader: true },
         cell: ({ row }) => (
-          <span className={common.memberName}>
-            <span>{row.original.PlayerName}</span>
+          <span className={`${common.memberName} ${styles.pickName}`}>
+            <span>
+              {row.original.PlayerName}
+              {row.original.Role ? ' ' : null}
+              <RoleMark role={row.original.Role} />
+            </span>
             {row.original.IsAutoPick ? <AutoPick /> : null}
+            <CameInFor player={row.original.ReplacedPlayerName} />
           </span>
         ),
       }),
@@ -201,15 +211,24 @@ function PlayerSelectionDetails({
         header: 'Points',
         meta: { align: 'end' },
         cell: ({ row }) => {
-          const points = formatPoints(row.original.Points);
+          const pick = row.original;
+          const points = formatPoints(pick.Points);
+          // A captain's or vice-captain's points as worked out: "18 × 2 = 36".
+          const worked = multipliedText(pick);
+          const role = roleText(pick.Role).toLowerCase();
           return (
             <button
               type="button"
-              className={common.linkButton}
-              aria-label={`${points} points: score details of ${row.original.PlayerName}`}
-              onClick={() => onOpenPlayer(row.original)}
+              className={`${common.linkButton} ${styles.pointsButton}`}
+              aria-label={
+                // The name starts with the text shown (a voice user says what they see).
+                worked
+                  ? `${worked} points${role ? `, ${role}` : ''}: score details of ${pick.PlayerName}`
+                  : `${points} points: score details of ${pick.PlayerName}`
+              }
+              onClick={() => onOpenPlayer(pick)}
             >
-              {points}
+              {worked ?? points}
             </button>
           );
         },
@@ -339,7 +358,11 @@ export function PlayerDetailsModal({
   useCloseOnError(pick ? details.error : null, m.playerDetailsFailed, onClose);
   const rows = details.data ?? null;
 
-  const sheet = useMemo(() => (rows && rows.length > 0 ? playerDetailsSheet(rows) : null), [rows]);
+  const sheet = useMemo(
+    () => (rows && rows.length > 0 ? playerDetailsSheet(rows, pick ?? undefined) : null),
+    [rows, pick],
+  );
+  const multiplied = pick !== null && isMultiplied(pick);
 
   return (
     <Modal
@@ -357,9 +380,10 @@ export function PlayerDetailsModal({
           <Text>{m.noScoreDetails}</Text>
         ) : (
           <>
-            <Summary total={sumPoints(rows)}>
+            <Summary total={sumPoints(rows)} label={multiplied ? 'Base points' : 'Total'}>
               {rows.length} scoring {rows.length === 1 ? 'stat' : 'stats'}
             </Summary>
+            {pick && multiplied ? <MultipliedNote pick={pick} base={sumPoints(rows)} /> : null}
             <DataTable
               caption={pick ? `Points of ${pick.PlayerName} by feature` : 'Points by feature'}
               captionHidden
@@ -374,5 +398,20 @@ export function PlayerDetailsModal({
         )}
       </div>
     </Modal>
+  );
+}
+
+/**
+ * Under a captain's or vice-captain's stats: they add up to the base points, which the role's
+ * multiplier turns into the pick's points ("18 × 2 = 36", rounded to a whole point).
+ */
+function MultipliedNote({ pick, base }: { pick: PastPlayerSelection; base: number }) {
+  const role = roleText(pick.Role).toLowerCase();
+  const counts = `${role ? `As ${role}, the` : 'The'} points count ${formatFactor(pick.Multiplier)}×, rounded to a whole point:`;
+  return (
+    <Text size="sm" data-testid="multiplied-note">
+      The stats below add up to {pick.PlayerName}'s base points, {formatPoints(base)}. {counts}{' '}
+      <span className={styles.worked}>{multipliedText(pick)}</span> points.
+    </Text>
   );
 }

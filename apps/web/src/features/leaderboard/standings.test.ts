@@ -14,7 +14,10 @@ import {
   nextSorting,
   winnerText,
   countOf,
+  isMultiplied,
+  multipliedText,
   playerScoresSheet,
+  roleText,
   predictionLine,
   predictionScoresSheet,
   sumPoints,
@@ -142,11 +145,11 @@ describe('score details', () => {
       playerScoresSheet([makePastPlayerSelection(), makePastPlayerSelection({ PlayerName: 'X', Points: -2 })]),
     ).toEqual({
       name: 'Scores',
-      header: ['Fixture', 'Position', 'Selection', 'Points'],
+      header: ['Fixture', 'Position', 'Selection', 'Role', 'Base points', 'Multiplier', 'Points'],
       rows: [
-        ['Match 1', 'Batsman', 'Rohit Sharma', 24],
-        ['Match 1', 'Batsman', 'X', -2],
-        ['Total', '', '', 22],
+        ['Match 1', 'Batsman', 'Rohit Sharma', '', 24, 1, 24],
+        ['Match 1', 'Batsman', 'X', '', -2, 1, -2],
+        ['Total', '', '', '', '', '', 22],
       ],
     });
     expect(
@@ -163,6 +166,64 @@ describe('score details', () => {
         ['Total', '', '', 24],
       ],
     });
+  });
+});
+
+describe('team rules in the score details (issue 27)', () => {
+  const captain = makePastPlayerSelection({
+    PlayerName: 'Virat Kohli',
+    BasePoints: 18,
+    Multiplier: 2,
+    Role: 'C',
+    Points: 36,
+  });
+  const vice = makePastPlayerSelection({ BasePoints: 15, Multiplier: 1.5, Role: 'VC', Points: 23 });
+  const backup = makePastPlayerSelection({
+    PlayerName: 'Jasprit Bumrah',
+    ReplacedPlayerName: 'Mohammed Siraj',
+    Points: 7,
+  });
+
+  it('works out a multiplied pick as base × multiplier = points, and nothing for the others', () => {
+    expect(multipliedText(captain)).toBe('18 × 2 = 36');
+    // 22.5 rounds away from zero, as the server counts it.
+    expect(multipliedText(vice)).toBe('15 × 1.5 = 23');
+    expect(multipliedText(makePastPlayerSelection({ BasePoints: -3, Multiplier: 1.5, Points: -5 }))).toBe(
+      '-3 × 1.5 = -5',
+    );
+    expect(multipliedText(makePastPlayerSelection({ BasePoints: 20, Multiplier: 1.25, Points: 25 }))).toBe(
+      '20 × 1.25 = 25',
+    );
+    expect(multipliedText(backup)).toBeNull();
+    expect(isMultiplied(backup)).toBe(false);
+    expect(roleText('C')).toBe('Captain');
+    expect(roleText('VC')).toBe('Vice-captain');
+    expect(roleText(null)).toBe('');
+  });
+
+  it('exports each pick with its role, base points and multiplier', () => {
+    expect(playerScoresSheet([captain, vice, backup]).rows).toEqual([
+      ['Match 1', 'Batsman', 'Virat Kohli', 'Captain', 18, 2, 36],
+      ['Match 1', 'Batsman', 'Rohit Sharma', 'Vice-captain', 15, 1.5, 23],
+      ['Match 1', 'Batsman', 'Jasprit Bumrah', '', 7, 1, 7],
+      ['Total', '', '', '', '', '', 66],
+    ]);
+  });
+
+  it("exports a captain's stats as his base points, then the multiplier and his points", () => {
+    const stats = [
+      makePlayerScoringDetail({ PlayerName: 'Virat Kohli', Count: 14, Points: 14 }),
+      makePlayerScoringDetail({ PlayerName: 'Virat Kohli', FeatureName: 'Fours', Count: 2, Points: 4 }),
+    ];
+    expect(playerDetailsSheet(stats, captain).rows).toEqual([
+      ['Virat Kohli', 'Runs', 14, 14],
+      ['Virat Kohli', 'Fours', 2, 4],
+      ['Base points', '', '', 18],
+      ['Multiplier', 'Captain', '', 2],
+      ['Total', '', '', 36],
+    ]);
+    // Without a multiplier the stats add up to the points, as before.
+    expect(playerDetailsSheet(stats, backup).rows.at(-1)).toEqual(['Total', '', '', 18]);
   });
 });
 

@@ -8,6 +8,8 @@ import type {
   PastSelection,
   PlayerScoringDetail,
 } from '../../data/standings/types';
+import { roleNames } from '../../shared/scoring/RoleMark';
+import { formatFactor } from '../../shared/scoring/teamRules';
 
 /** The rules of the Leaderboard screen and the score-details modals (spec sections 2 and 9), as plain functions. */
 
@@ -138,6 +140,21 @@ export function groupByFixture<T extends FixtureRow>(rows: readonly T[]): Fixtur
   return [...groups.values()].map((g) => ({ ...g, subtotal: sumPoints(g.rows) }));
 }
 
+/** A pick whose points are multiplied (its captain's or vice-captain's multiplier is not 1). */
+export const isMultiplied = (row: Pick<PastPlayerSelection, 'Multiplier'>) => row.Multiplier !== 1;
+
+/**
+ * A multiplied pick's points as worked out: "18 × 2 = 36" (base × multiplier = points, rounded to a
+ * whole point by the server, halves away from zero); null for a pick without a multiplier.
+ */
+export function multipliedText(row: Pick<PastPlayerSelection, 'BasePoints' | 'Multiplier' | 'Points'>): string | null {
+  if (!isMultiplied(row)) return null;
+  return `${formatPoints(row.BasePoints)} × ${formatFactor(row.Multiplier)} = ${formatPoints(row.Points)}`;
+}
+
+/** "Captain", "Vice-captain" or '' for a pick's role. */
+export const roleText = (role: PastPlayerSelection['Role']) => (role ? roleNames[role] : '');
+
 /** A sheet to export: a header row and data rows (numbers stay numbers). */
 export type ExportCell = string | number | null;
 export interface ExportSheet {
@@ -162,27 +179,51 @@ export function predictionScoresSheet(rows: readonly PastSelection[]): ExportShe
   };
 }
 
-/** Scores.csv / Scores.xlsx of a Player Selection member: every picked player, then the total. */
+/**
+ * Scores.csv / Scores.xlsx of a Player Selection member: every picked player with his role (captain or
+ * vice-captain), base points and multiplier (1 without a role), then the total of the points.
+ */
 export function playerScoresSheet(rows: readonly PastPlayerSelection[]): ExportSheet {
   return {
     name: 'Scores',
-    header: ['Fixture', 'Position', 'Selection', 'Points'],
+    header: ['Fixture', 'Position', 'Selection', 'Role', 'Base points', 'Multiplier', 'Points'],
     rows: [
-      ...rows.map((row) => [row.FixtureName, row.PositionName, row.PlayerName, row.Points]),
-      ['Total', '', '', sumPoints(rows)],
+      ...rows.map((row) => [
+        row.FixtureName,
+        row.PositionName,
+        row.PlayerName,
+        roleText(row.Role),
+        row.BasePoints,
+        row.Multiplier,
+        row.Points,
+      ]),
+      ['Total', '', '', '', '', '', sumPoints(rows)],
     ],
   };
 }
 
-/** ScoreDetails.csv / ScoreDetails.xlsx: one picked player's points per stat, then the total. */
-export function playerDetailsSheet(rows: readonly PlayerScoringDetail[]): ExportSheet {
+/**
+ * ScoreDetails.csv / ScoreDetails.xlsx: one picked player's points per stat, then the total. For a
+ * captain or vice-captain (`pick` multiplied) the stats add up to the base points, then come the
+ * multiplier and the pick's points.
+ */
+export function playerDetailsSheet(
+  rows: readonly PlayerScoringDetail[],
+  pick?: Pick<PastPlayerSelection, 'BasePoints' | 'Multiplier' | 'Points' | 'Role'>,
+): ExportSheet {
+  const lines = rows.map((row): ExportCell[] => [row.PlayerName, row.FeatureName, row.Count, row.Points]);
   return {
     name: 'ScoreDetails',
     header: ['Player', 'Feature', 'Count', 'Points'],
-    rows: [
-      ...rows.map((row) => [row.PlayerName, row.FeatureName, row.Count, row.Points]),
-      ['Total', '', '', sumPoints(rows)],
-    ],
+    rows:
+      pick && isMultiplied(pick)
+        ? [
+            ...lines,
+            ['Base points', '', '', sumPoints(rows)],
+            ['Multiplier', roleText(pick.Role), '', pick.Multiplier],
+            ['Total', '', '', pick.Points],
+          ]
+        : [...lines, ['Total', '', '', sumPoints(rows)]],
   };
 }
 

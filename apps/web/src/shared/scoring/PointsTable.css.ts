@@ -45,6 +45,35 @@ export const points = style({
   whiteSpace: 'nowrap',
 });
 
+/**
+ * A team rule: its name and figure on one line when they fit, the figure on a line of its own under the
+ * name when not ("Captain 2× · vice-captain 1.5×" at 360 px), then what it means.
+ */
+export const rule = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  alignItems: 'baseline',
+  columnGap: vars.space.md,
+  rowGap: vars.space['2xs'],
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  minWidth: 0,
+});
+
+export const ruleName = style({ fontWeight: vars.fontWeight.medium });
+
+/** A team rule's figure ("100 credits", "Captain 2× · vice-captain 1.5×"). */
+export const ruleValue = style({ fontWeight: vars.fontWeight.semibold, fontVariantNumeric: 'tabular-nums' });
+
+export const ruleDetail = style({
+  flexBasis: '100%',
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  lineHeight: vars.lineHeight.snug,
+});
+
 export const earned = style({ color: vars.color.successFg });
 export const deducted = style({ color: vars.color.errorFg });
 

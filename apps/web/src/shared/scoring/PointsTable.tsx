@@ -1,6 +1,7 @@
-import { countedPoints, messages, signedPoints } from '@fantasy-cricket/rules';
+import { countedPoints, messages, signedPoints, type TeamRules } from '@fantasy-cricket/rules';
 import type { LeagueConfigurationItem, SelectionConfigItem } from '../../data/leagues/types';
 import * as styles from './PointsTable.css';
+import { hasTeamRules, teamRuleLines } from './teamRules';
 
 const m = messages.scoring;
 
@@ -68,21 +69,62 @@ function Lines({ title, lines, tone }: { title: string; lines: ScoringLine[]; to
   );
 }
 
+/**
+ * A Player Selection league's team rules (issue 27), those that are on: each with its figure on one
+ * line and what it means under it, like the features. Nothing for a league without rules.
+ */
+function TeamRulesPart({ rules, failed }: { rules?: TeamRules | null; failed?: boolean }) {
+  if (failed) {
+    return (
+      <section className={styles.section} aria-labelledby="scoring-team-rules">
+        <h3 id="scoring-team-rules" className={styles.heading}>
+          Team rules
+        </h3>
+        <p className={styles.note}>The team rules could not be loaded.</p>
+      </section>
+    );
+  }
+  if (!rules || !hasTeamRules(rules)) return null;
+  return (
+    <section className={styles.section} aria-labelledby="scoring-team-rules">
+      <h3 id="scoring-team-rules" className={styles.heading}>
+        Team rules
+      </h3>
+      <ul className={styles.list}>
+        {teamRuleLines(rules)
+          .filter((line) => line.on)
+          .map((line) => (
+            <li key={line.id} className={styles.rule} data-testid="team-rule">
+              <span className={styles.ruleName}>{line.label}</span>
+              <span className={styles.ruleValue}>{line.value}</span>
+              {line.detail ? <p className={styles.ruleDetail}>{line.detail}</p> : null}
+            </li>
+          ))}
+      </ul>
+    </section>
+  );
+}
+
 export interface PointsTableProps {
   /** The league's features and points (GET getConfigurationsForLeague). */
   features: readonly LeagueConfigurationItem[];
   /** Player Selection: the league's player counts per position; undefined for Match Prediction. */
   slots?: readonly SelectionConfigItem[] | null;
   playerSelection: boolean;
+  /** Player Selection: the league's team rules (GET team_rules); a part of their own when any is on. */
+  teamRules?: TeamRules | null;
+  /** The team rules could not be loaded: the part says so (the points still show). */
+  teamRulesFailed?: boolean;
 }
 
 /**
  * How a league scores, as a player reads it (decision 0034): each feature with its points signed as
  * they count and its description in full (not in a tooltip), points earned apart from points deducted,
- * the features the league does not score, and for Player Selection the team the league picks. A list,
+ * the features the league does not score, and for Player Selection the team the league picks and its
+ * team rules (budget, captain and vice-captain, most players from one side, backups). A list,
  * one feature per row (two columns on wide screens): readable on a phone without sideways scrolling.
  */
-export function PointsTable({ features, slots, playerSelection }: PointsTableProps) {
+export function PointsTable({ features, slots, playerSelection, teamRules, teamRulesFailed }: PointsTableProps) {
   const { earned, deducted, off } = scoringLines(features);
   const team = slots ? teamSlots(slots) : null;
   return (
@@ -96,6 +138,7 @@ export function PointsTable({ features, slots, playerSelection }: PointsTablePro
           <p className={styles.slots}>{team && team.total > 0 ? m.teamSlots(team.text, team.total) : m.noTeamSlots}</p>
         </section>
       ) : null}
+      {playerSelection ? <TeamRulesPart rules={teamRules} failed={teamRulesFailed} /> : null}
       <Lines title={m.earned} lines={earned} tone="earned" />
       <Lines title={m.deducted} lines={deducted} tone="deducted" />
       {off.length > 0 ? <p className={styles.note}>{m.notScored(off.join(', '))}</p> : null}

@@ -5,6 +5,7 @@ import { AppAt, freshApp } from '../../../stories/app';
 import type { LeagueConfigurationItem } from '../../../data/leagues/types';
 import { leagueConfigs, makeLeague, selectionConfigs } from '../../../shared/leagues/testData';
 import { MyLeaguesPage } from '../MyLeaguesPage';
+import { makeTeamRules } from './testData';
 
 /** The Draft Player Selection league the signed-in user runs: both steps are editable. */
 const league = makeLeague();
@@ -41,6 +42,13 @@ const meta = {
             response(200).json(leagueConfigs),
           ),
         ],
+        // A new Draft league's team rules (the defaults); a save answers them as stored.
+        teamRules: [
+          http.get('/league/{leagueId}/team_rules', ({ response }) => response(200).json(makeTeamRules())),
+          http.put('/league/{leagueId}/team_rules', async ({ request, response }) =>
+            response(200).json({ ...makeTeamRules(), ...(await request.json()) }),
+          ),
+        ],
       },
     },
   },
@@ -52,7 +60,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Step 1: the player counts per position, editable. */
+/** Step 1: the player counts per position and the team rules under them, editable. */
 export const PlayerCounts: Story = {
   play: async (context) => {
     const dialog = await openWizard(context);
@@ -67,6 +75,11 @@ export const PlayerCounts: Story = {
     if (dialogBox.width >= 600) {
       await expect(within(dialog).getByRole('columnheader', { name: 'Max Allowed' })).toBeVisible();
     }
+    // The team rules follow the counts: every field on screen too, none wider than the dialog.
+    const rules = await within(dialog).findByRole('region', { name: 'Team rules' });
+    await expect(await within(rules).findByRole('spinbutton', { name: 'Budget in credits' })).toHaveValue(100);
+    await expect(within(rules).getByRole('spinbutton', { name: "Captain's multiplier" })).toHaveValue(2);
+    await expect(within(rules).getByRole('spinbutton', { name: "Vice-captain's multiplier" })).toHaveValue(1.5);
     for (const input of within(dialog).getAllByRole('spinbutton')) {
       await expect(input.getBoundingClientRect().right).toBeLessThanOrEqual(dialogBox.right);
     }
@@ -99,6 +112,41 @@ export const StepsAndBack: Story = {
       'step',
     );
     await expect(within(dialog).getByText('The player counts are saved and can no longer be changed.')).toBeVisible();
+    await expect(within(dialog).queryByRole('spinbutton', { name: /Count of/ })).not.toBeInTheDocument();
+    // The team rules can still change while the league is a Draft: Save & Continue saves them alone.
+    await expect(within(dialog).getByRole('spinbutton', { name: 'Backups' })).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: 'Save & Continue' })).toBeVisible();
+  },
+};
+
+/**
+ * The team rules of an Active league (every figure final): read-only under the counts, with the note
+ * that they are locked; Next goes on without saving.
+ */
+export const TeamRulesReadOnly: Story = {
+  parameters: {
+    msw: {
+      handlers: {
+        leagues: userLeagues([makeLeague({ Status: 'Active' })]),
+        counts: [
+          http.get('/selection_config/getSelectionConfigsForLeague/{leagueId}', ({ response }) =>
+            response(200).json(selectionConfigs.map((row) => ({ ...row, IsLocked: true }))),
+          ),
+        ],
+        teamRules: [
+          http.get('/league/{leagueId}/team_rules', ({ response }) =>
+            response(200).json(makeTeamRules({ IsLocked: true, MaxPerSide: null, Backups: 2 })),
+          ),
+        ],
+      },
+    },
+  },
+  play: async (context) => {
+    const dialog = await openWizard(context);
+    const rules = await within(dialog).findByRole('region', { name: 'Team rules' });
+    await expect(await within(rules).findByText('Captain 2× · vice-captain 1.5×')).toBeVisible();
+    await expect(within(rules).getByText('Up to 2')).toBeVisible();
+    await expect(within(rules).getByText('The team rules are locked once the league is activated.')).toBeVisible();
     await expect(within(dialog).queryByRole('spinbutton')).not.toBeInTheDocument();
     await expect(within(dialog).getByRole('button', { name: 'Next' })).toBeVisible();
   },
@@ -232,5 +280,54 @@ export const DescriptionOnTap: Story = {
     const tip = await screen.findByRole('dialog', { name: 'About Most Runs' });
     await expect(tip).toHaveTextContent('scores the most runs');
     await waitFor(() => expect(inView(tip)).toBe(true));
+  },
+};
+
+/**
+ * A team rule refused on a phone (390 px): the admin scrolls to the team rules under the counts, sets
+ * a vice-captain's multiplier of 3.5 and presses Save & Continue. The field says why and takes the
+ * focus (in view); with the figure corrected, the server's refusal (here: the league was activated in
+ * the meantime) shows at the top of the popup, brought into view, and the counts stay unsaved.
+ */
+export const TeamRulesOnAPhone: Story = {
+  name: 'Team rules refused on a phone (390px)',
+  globals: { viewport: { value: 'mobile390', isRotated: false } },
+  parameters: {
+    msw: {
+      handlers: {
+        teamRules: [
+          http.get('/league/{leagueId}/team_rules', ({ response }) => response(200).json(makeTeamRules())),
+          http.put('/league/{leagueId}/team_rules', ({ response }) =>
+            response(400).json({ error: { message: 'The team rules are locked once the league is activated.' } }),
+          ),
+        ],
+      },
+    },
+  },
+  play: async (context) => {
+    const { userEvent } = context;
+    const dialog = await openWizard(context);
+    const vice = await within(dialog).findByRole('spinbutton', { name: "Vice-captain's multiplier" });
+    vice.scrollIntoView({ block: 'center' });
+    await userEvent.clear(vice);
+    await userEvent.type(vice, '3.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save & Continue' }));
+    await expect(
+      await within(dialog).findByText("The vice-captain's multiplier must be between 1 and 3."),
+    ).toBeVisible();
+    await waitFor(() => expect(vice).toHaveFocus());
+    await waitFor(() => expect(inView(vice)).toBe(true));
+    await expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    await userEvent.clear(vice);
+    await userEvent.type(vice, '1.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save & Continue' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Save & Continue' }),
+    );
+    const refused = await within(dialog).findByRole('alert');
+    await expect(refused).toHaveTextContent('The team rules are locked once the league is activated.');
+    await waitFor(() => expect(inView(refused)).toBe(true));
+    await expect(within(dialog).getByRole('spinbutton', { name: 'Count of Batsman' })).toBeVisible();
   },
 };

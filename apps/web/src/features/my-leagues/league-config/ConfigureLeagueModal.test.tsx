@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, reply, serverFailure } from '../../../test/api';
 import { renderApp, testUser } from '../../../test/render';
 import { leagueConfigs, makeLeague, selectionConfigs } from '../../../shared/leagues/testData';
+import { makeTeamRules } from './testData';
 
 const ps = makeLeague();
 const mp = makeLeague({ LeagueID: 2, LeagueName: 'Predictors', LeagueTypeName: 'Match Prediction' });
@@ -12,6 +13,13 @@ const notMine = makeLeague({ LeagueID: 3, LeagueName: 'Cousins Cup', AdminUserID
 const leagues = reply('/league/userLeagues/{userId}', 'get', 200, { data: [ps, mp, notMine] });
 const configs = reply('/league_configuration/getConfigurationsForLeague/{leagueId}', 'get', 200, leagueConfigs);
 const counts = reply('/selection_config/getSelectionConfigsForLeague/{leagueId}', 'get', 200, selectionConfigs);
+/** A Draft league's team rules: the defaults (budget 100, captain 2×, vice-captain 1.5×, 7 a side, 4 backups). */
+const rules = reply('/league/{leagueId}/team_rules', 'get', 200, makeTeamRules());
+/** PUT team_rules answers the rules as stored. */
+const saveRules = reply('/league/{leagueId}/team_rules', 'put', 200, (request) => ({
+  ...makeTeamRules(),
+  ...(request.body as object),
+}));
 
 async function open(name: string) {
   const user = userEvent.setup();
@@ -30,6 +38,8 @@ describe('Configure League popup', () => {
       leagues,
       configs,
       counts,
+      rules,
+      saveRules,
       reply('/selection_config/bulkUpdate', 'post', 200, { message: 'Saved.' }),
       reply('/league_configuration/bulkUpdate', 'post', 200, { message: 'Saved.' }),
     );
@@ -78,6 +88,19 @@ describe('Configure League popup', () => {
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Save & Continue' }));
     expect(await within(dialog).findByText('Player Selection configuration saved successfully!')).toBeInTheDocument();
+    // The team rules were saved first (as loaded: the defaults), then the counts.
+    const saves = requests.filter((r) => r.method !== 'GET');
+    expect(saves.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'PUT /api/league/1/team_rules',
+      'POST /api/selection_config/bulkUpdate',
+    ]);
+    expect(saves[0]?.body).toEqual({
+      BudgetCredits: 100,
+      CaptainMultiplier: 2,
+      ViceCaptainMultiplier: 1.5,
+      MaxPerSide: 7,
+      Backups: 4,
+    });
     expect(requests.find((r) => r.path.includes('selection_config/bulkUpdate'))?.body).toEqual({
       LeagueSelectionConfig: [
         { SelectionConfigID: 1, Count: 5, IsActive: true },
@@ -118,33 +141,83 @@ describe('Configure League popup', () => {
       ],
     });
 
-    // Back to step 1: locked now.
+    // Back to step 1: the counts are locked now; the team rules stay editable while the league is a Draft.
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(within(dialog).queryByRole('spinbutton')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('spinbutton', { name: /Count of/ })).not.toBeInTheDocument();
     expect(within(dialog).getByText(/can no longer be changed/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const backups = within(dialog).getByRole('spinbutton', { name: 'Backups' });
+    await user.clear(backups);
+    await user.type(backups, '2');
+    // Save & Continue saves the rules alone, without the confirmation (nothing becomes final).
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(await within(dialog).findByText('Team rules saved successfully!')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(within(dialog).getByRole('spinbutton', { name: 'Points for Runs' })).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT').at(-1)?.body).toMatchObject({ Backups: 2 });
+    expect(requests.filter((r) => r.path.includes('selection_config/bulkUpdate'))).toHaveLength(1);
   }, 30_000);
 
-  it('opens saved (locked) counts read-only: Next goes straight to the features', async () => {
+  it('opens saved (locked) counts read-only: Save & Continue saves only the team rules, without a confirmation', async () => {
     const saved = selectionConfigs.map((row) => ({ ...row, IsLocked: true }));
     const { requests } = mockApi(
       leagues,
       configs,
+      rules,
+      saveRules,
       reply('/selection_config/getSelectionConfigsForLeague/{leagueId}', 'get', 200, saved),
     );
     const { user, dialog } = await open('Office League');
     expect(await within(dialog).findByText(/can no longer be changed/)).toBeInTheDocument();
     expect(within(dialog).queryByRole('spinbutton', { name: 'Count of Batsman' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Most players from one side' }));
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
     expect(await within(dialog).findByRole('spinbutton', { name: 'Points for Runs' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Team rules saved successfully!')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
+      { BudgetCredits: 100, CaptainMultiplier: 2, ViceCaptainMultiplier: 1.5, MaxPerSide: null, Backups: 4 },
+    ]);
+  });
+
+  it('opens a league whose counts and rules are final (Active) read-only: Next, no save', async () => {
+    const saved = selectionConfigs.map((row) => ({ ...row, IsLocked: true }));
+    const { requests } = mockApi(
+      reply('/league/userLeagues/{userId}', 'get', 200, { data: [makeLeague({ Status: 'Active' })] }),
+      configs,
+      reply('/league/{leagueId}/team_rules', 'get', 200, makeTeamRules({ IsLocked: true })),
+      reply('/selection_config/getSelectionConfigsForLeague/{leagueId}', 'get', 200, saved),
+    );
+    const { user, dialog } = await open('Office League');
+    const teamRules = await within(dialog).findByRole('region', { name: 'Team rules' });
+    await within(teamRules).findByText('100 credits');
+    expect(
+      within(teamRules)
+        .getAllByTestId('team-rule')
+        .map((rule) => rule.textContent),
+    ).toEqual([
+      'Budget100 credits',
+      'Captain and vice-captainCaptain 2× · vice-captain 1.5×',
+      'Most players from one side7',
+      'BackupsUp to 4',
+    ]);
+    expect(teamRules).toHaveTextContent('The team rules are locked once the league is activated.');
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('spinbutton')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText('Runs')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });
 
   it('reports a failed step-1 save in the popup and closes the confirmation', async () => {
-    mockApi(leagues, configs, counts, serverFailure('/selection_config/bulkUpdate', 'post', 500, 'No'));
+    mockApi(
+      leagues,
+      configs,
+      counts,
+      rules,
+      saveRules,
+      serverFailure('/selection_config/bulkUpdate', 'post', 500, 'No'),
+    );
     const { user, dialog } = await open('Office League');
     await within(dialog).findByRole('spinbutton', { name: 'Count of Batsman' });
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
@@ -255,9 +328,14 @@ describe('Configure League popup', () => {
   });
 
   it('is view-only for a non-admin: Next with a confirmation, read-only points, no save', async () => {
-    mockApi(leagues, configs, counts);
+    mockApi(leagues, configs, counts, rules);
     const { user, dialog } = await open('Cousins Cup');
     await within(dialog).findByText('Batsman');
+    // The Draft league's rules, read-only for a member (no lock note: the admin may still change them).
+    const teamRules = await within(dialog).findByRole('region', { name: 'Team rules' });
+    expect(await within(teamRules).findByText('Up to 4')).toBeInTheDocument();
+    expect(teamRules).not.toHaveTextContent('locked');
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('spinbutton')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save & Continue' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -289,14 +367,203 @@ describe('Configure League popup', () => {
       'Failed to fetch selection configurations. Please try again.',
       /getSelectionConfigsForLeague/,
     ],
+    ['team rules', 'Failed to fetch team rules. Please try again.', /team_rules/],
   ])('reports failed %s in the popup', async (_, message, failing) => {
     mockApi(
       leagues,
       { method: 'GET', pattern: failing, reply: () => ({ status: 500, body: apiError('x') }) },
       configs,
       counts,
+      rules,
     );
     const { dialog } = await open('Office League');
     expect(await within(dialog).findByText(message)).toBeInTheDocument();
+  });
+});
+
+describe('Configure League popup: team rules (Player Selection, step 1)', () => {
+  const field = (dialog: HTMLElement, name: string) => within(dialog).getByRole('spinbutton', { name });
+  async function retype(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
+    await user.clear(input);
+    if (text) await user.type(input, text);
+  }
+
+  it('shows the rules under the counts with their defaults, each rule on or off', async () => {
+    mockApi(leagues, configs, counts, rules);
+    const { user, dialog } = await open('Office League');
+    const teamRules = await within(dialog).findByRole('region', { name: 'Team rules' });
+    // Below the counts table, in the same step.
+    const table = within(dialog).getByRole('table');
+    expect(table.compareDocumentPosition(teamRules) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await within(teamRules).findByRole('checkbox', { name: 'Budget' })).toBeChecked();
+    expect(field(dialog, 'Budget in credits')).toHaveValue(100);
+    expect(field(dialog, 'Budget in credits')).toHaveAccessibleDescription('50–200 credits for the whole team');
+    expect(within(teamRules).getByRole('checkbox', { name: 'Captain and vice-captain' })).toBeChecked();
+    expect(field(dialog, "Captain's multiplier")).toHaveValue(2);
+    expect(field(dialog, "Vice-captain's multiplier")).toHaveValue(1.5);
+    expect(field(dialog, "Captain's multiplier")).toHaveAttribute('step', '0.05');
+    expect(field(dialog, 'Players from one side, at most')).toHaveValue(7);
+    expect(field(dialog, 'Backups')).toHaveValue(4);
+    // A rule turned off hides its figure; on again, it comes back as it was.
+    await user.click(within(teamRules).getByRole('checkbox', { name: 'Budget' }));
+    expect(within(dialog).queryByRole('spinbutton', { name: 'Budget in credits' })).not.toBeInTheDocument();
+    await user.click(within(teamRules).getByRole('checkbox', { name: 'Budget' }));
+    expect(field(dialog, 'Budget in credits')).toHaveValue(100);
+  });
+
+  it('checks every figure with the server’s messages before anything is saved, focusing the first wrong one', async () => {
+    const { requests } = mockApi(
+      leagues,
+      configs,
+      counts,
+      rules,
+      saveRules,
+      reply('/selection_config/bulkUpdate', 'post', 200, { message: 'Saved.' }),
+    );
+    const { user, dialog } = await open('Office League');
+    await within(dialog).findByRole('region', { name: 'Team rules' });
+    await retype(user, await within(dialog).findByRole('spinbutton', { name: 'Budget in credits' }), '250');
+    await retype(user, field(dialog, "Captain's multiplier"), '2.03');
+    await retype(user, field(dialog, "Vice-captain's multiplier"), '');
+    await retype(user, field(dialog, 'Players from one side, at most'), '11');
+    await retype(user, field(dialog, 'Backups'), '5');
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await waitFor(() => expect(field(dialog, 'Budget in credits')).toHaveFocus());
+    expect(field(dialog, 'Budget in credits')).toHaveAccessibleDescription(
+      expect.stringContaining('The budget must be between 50 and 200.'),
+    );
+    expect(within(dialog).getByText("The captain's multiplier must be between 1 and 3.")).toBeInTheDocument();
+    expect(within(dialog).getByText("The vice-captain's multiplier must be between 1 and 3.")).toBeInTheDocument();
+    expect(within(dialog).getByText('The most players from one side must be between 1 and 10.')).toBeInTheDocument();
+    expect(within(dialog).getByText('The number of backups must be between 0 and 4.')).toBeInTheDocument();
+    expect(field(dialog, 'Backups')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    // A rule turned off is not checked; the others corrected, the rules go with the counts.
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Budget' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Most players from one side' }));
+    await retype(user, field(dialog, "Captain's multiplier"), '2.5');
+    await retype(user, field(dialog, "Vice-captain's multiplier"), '1.25');
+    await retype(user, field(dialog, 'Backups'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Save & Continue' }));
+    expect(await within(dialog).findByText('Player Selection configuration saved successfully!')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      BudgetCredits: null,
+      CaptainMultiplier: 2.5,
+      ViceCaptainMultiplier: 1.25,
+      MaxPerSide: null,
+      Backups: 0,
+    });
+  });
+
+  it('checks the counts and the rules at once', async () => {
+    const { requests } = mockApi(leagues, configs, counts, rules);
+    const { user, dialog } = await open('Office League');
+    await within(dialog).findByRole('region', { name: 'Team rules' });
+    await retype(user, count(dialog, 'Wicketkeeper'), '2');
+    await retype(user, field(dialog, 'Backups'), '9');
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(await within(dialog).findByText('Max 1 Wicketkeeper are allowed.')).toBeInTheDocument();
+    expect(within(dialog).getByText('The number of backups must be between 0 and 4.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal of a rule in the popup and saves no counts: both must succeed', async () => {
+    const { requests } = mockApi(
+      leagues,
+      configs,
+      counts,
+      rules,
+      reply(
+        '/league/{leagueId}/team_rules',
+        'put',
+        400,
+        apiError('The team rules are locked once the league is activated.'),
+      ),
+      reply('/selection_config/bulkUpdate', 'post', 200, { message: 'Saved.' }),
+    );
+    const { user, dialog } = await open('Office League');
+    await within(dialog).findByRole('region', { name: 'Team rules' });
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Save & Continue' }));
+    const error = await within(dialog).findByRole('alert');
+    expect(error).toHaveTextContent('The team rules are locked once the league is activated.');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(requests.some((r) => r.path.includes('selection_config/bulkUpdate'))).toBe(false);
+    // Still step 1, the counts still editable.
+    expect(within(dialog).getByText('Configure Number of Players', { selector: 'li' })).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    expect(count(dialog, 'Batsman')).toBeInTheDocument();
+  });
+
+  it('stays on step 1 when the counts fail after the rules were saved', async () => {
+    const { requests } = mockApi(
+      leagues,
+      configs,
+      counts,
+      rules,
+      saveRules,
+      reply('/selection_config/bulkUpdate', 'post', 400, apiError('Max 1 Wicketkeeper are allowed.')),
+    );
+    const { user, dialog } = await open('Office League');
+    await within(dialog).findByRole('region', { name: 'Team rules' });
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Save & Continue' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Max 1 Wicketkeeper are allowed.');
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+    expect(count(dialog, 'Batsman')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('spinbutton', { name: 'Points for Runs' })).not.toBeInTheDocument();
+  });
+
+  it('turns the rules on for a league created before them (every rule off)', async () => {
+    const { requests } = mockApi(
+      leagues,
+      configs,
+      counts,
+      reply(
+        '/league/{leagueId}/team_rules',
+        'get',
+        200,
+        makeTeamRules({
+          BudgetCredits: null,
+          CaptainMultiplier: null,
+          ViceCaptainMultiplier: null,
+          MaxPerSide: null,
+          Backups: 0,
+        }),
+      ),
+      saveRules,
+      reply('/selection_config/bulkUpdate', 'post', 200, { message: 'Saved.' }),
+    );
+    const { user, dialog } = await open('Office League');
+    const roles = await within(dialog).findByRole('checkbox', { name: 'Captain and vice-captain' });
+    expect(roles).not.toBeChecked();
+    expect(within(dialog).queryByRole('spinbutton', { name: "Captain's multiplier" })).not.toBeInTheDocument();
+    await user.click(roles);
+    // Turned on, the multipliers start at the defaults (2 and 1.5).
+    expect(field(dialog, "Captain's multiplier")).toHaveValue(2);
+    expect(field(dialog, "Vice-captain's multiplier")).toHaveValue(1.5);
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Save & Continue' }));
+    await within(dialog).findByText('Player Selection configuration saved successfully!');
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      BudgetCredits: null,
+      CaptainMultiplier: 2,
+      ViceCaptainMultiplier: 1.5,
+      MaxPerSide: null,
+      Backups: 0,
+    });
+  });
+
+  it('waits for the rules before the admin can save step 1', async () => {
+    mockApi(leagues, configs, counts, serverFailure('/league/{leagueId}/team_rules', 'get', 500, 'x'));
+    const { dialog } = await open('Office League');
+    expect(await within(dialog).findByText('Failed to fetch team rules. Please try again.')).toBeInTheDocument();
+    await within(dialog).findByRole('spinbutton', { name: 'Count of Batsman' });
+    expect(screen.getByRole('button', { name: 'Save & Continue' })).toBeDisabled();
   });
 });

@@ -1,20 +1,28 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, ConfirmDialog, Modal, QueryState, Stepper } from '@fantasy-cricket/ui';
-import { featurePointsError, messages, selectionCountErrors } from '@fantasy-cricket/rules';
+import { featurePointsError, messages, selectionCountErrors, teamMessages } from '@fantasy-cricket/rules';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { errorNotificationText } from '../../../shared/notify';
 import { useSaveLeagueConfigurationsMutation } from '../../../data/leagues/league-configurations-mutation';
 import { useSaveSelectionConfigsMutation } from '../../../data/leagues/selection-configs-mutation';
 import { useLeagueConfigurationsQuery } from '../../../data/leagues/league-configurations-query';
 import { useSelectionConfigsQuery } from '../../../data/leagues/selection-configs-query';
+import { useTeamRulesQuery } from '../../../data/leagues/team-rules-query';
+import { useUpdateTeamRulesMutation } from '../../../data/leagues/update-team-rules-mutation';
 import type { League } from '../../../data/leagues/types';
 import { queryState } from '../../../data/query-state';
 import * as styles from '../../../shared/leagues/leagues.css';
 import { type FeatureRow, FeaturesStep } from './FeaturesStep';
 import { type CountRow, PlayerCountsStep } from './PlayerCountsStep';
 import { PopupMessage, type PopupStatus } from './PopupMessage';
+import { TeamRulesFields } from './TeamRulesFields';
+import { rulesFromValues, type TeamRulesValues, teamRulesSchema, valuesFromRules } from './teamRulesSchema';
 
 const m = messages.configure;
 export const PLAYER_SELECTION = 'Player Selection';
+/** The team rules could not be loaded (no spec text: worded as the configuration's). */
+export const FETCH_TEAM_RULES_FAILED = 'Failed to fetch team rules. Please try again.';
 
 /** Editable only for the admin of a private Draft league (spec section 6). */
 export function canConfigure(league: League, userId: number): boolean {
@@ -32,6 +40,8 @@ export interface ConfigureLeagueModalProps {
  * League Configuration popup (spec sections 2, 4, 5, 8). Player Selection leagues have two steps
  * (player counts, then features and points: PlayerCountsStep, FeaturesStep) with a confirmation
  * between them; Match Prediction leagues only the second. View-only unless the user may configure.
+ * Step 1 also holds the league's team rules (issue 27): editable while the league is a Draft (even
+ * once the counts are final), saved by Save & Continue before the counts — both must succeed to go on.
  * This component holds the edits and the saves; the steps render them.
  */
 export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: ConfigureLeagueModalProps) {
@@ -56,7 +66,17 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
   const countsQuery = useSelectionConfigsQuery(league.LeagueID, { enabled: open && isPlayerSelection });
   const saveCounts = useSaveSelectionConfigsMutation(league.LeagueID);
   const saveConfig = useSaveLeagueConfigurationsMutation(league.LeagueID);
-  const busy = saveCounts.isPending || saveConfig.isPending;
+  const rulesQuery = useTeamRulesQuery(league.LeagueID, { enabled: open && isPlayerSelection });
+  const saveRules = useUpdateTeamRulesMutation(league.LeagueID);
+  const busy = saveCounts.isPending || saveConfig.isPending || saveRules.isPending;
+  // The team rules' form: its figures follow the stored rules and survive a step back and forth.
+  const rulesValues = useMemo(
+    () => (rulesQuery.data ? valuesFromRules(rulesQuery.data) : undefined),
+    [rulesQuery.data],
+  );
+  const rulesForm = useForm<TeamRulesValues>({ resolver: zodResolver(teamRulesSchema), values: rulesValues });
+  /** The admin may change the rules: a Draft league (the server's IsLocked says when it no longer is). */
+  const rulesEditable = editable && rulesQuery.data !== undefined && !rulesQuery.data.IsLocked;
 
   const features = useMemo<FeatureRow[] | null>(
     () =>
@@ -72,21 +92,41 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
   const locked = viewedCounts || Boolean(countsQuery.data?.some((item) => item.IsLocked));
 
   const countsEditable = editable && !locked;
+  /** Step 1 saves something: the counts (until final) or the team rules (until activation). */
+  const step1Saves = countsEditable || rulesEditable;
+  /** The rules as typed, for the server (checked by the form before). */
+  const typedRules = () => rulesFromValues(rulesForm.getValues());
 
-  const proceedFromStep1 = () => {
+  const proceedFromStep1 = async () => {
     setStatus(null);
+    // Both parts are checked at once: the counts' rules above the table, each team rule at its field
+    // (the first wrong one in the popup is focused, so it scrolls into view).
+    const errors = countsEditable
+      ? selectionCountErrors(
+          (counts ?? []).map((row) => ({ position: row.PositionTypeName, count: Number(row.countText || 0) })),
+        )
+      : [];
+    setCountErrors(errors);
+    const rulesValid = rulesEditable ? await rulesForm.trigger() : true;
+    if (!rulesValid) setInvalidTick((n) => n + 1);
+    if (errors.length > 0 || !rulesValid) return;
     if (locked) {
-      setStep(1);
+      if (rulesEditable) await saveRulesOnly();
+      else setStep(1);
       return;
     }
-    if (countsEditable) {
-      const errors = selectionCountErrors(
-        (counts ?? []).map((row) => ({ position: row.PositionTypeName, count: Number(row.countText || 0) })),
-      );
-      setCountErrors(errors);
-      if (errors.length > 0) return;
-    }
     setConfirmOpen(true);
+  };
+
+  /** The counts are final already: Save & Continue saves the team rules alone (nothing becomes final). */
+  const saveRulesOnly = async () => {
+    try {
+      await saveRules.mutateAsync(typedRules());
+      setStatus({ kind: 'success', text: teamMessages.rulesSaved });
+      setStep(1);
+    } catch (error) {
+      setStatus({ kind: 'error', text: errorNotificationText(error, m.saveSelectionConfigFailed) });
+    }
   };
 
   const confirmStep1 = async () => {
@@ -97,7 +137,10 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
       return;
     }
     try {
-      // Resolves once the counts are reloaded (locked by the server from now on).
+      // The team rules first: a refused rule (the server's message) leaves the counts unsaved, so
+      // nothing is final until both are right. Then the counts, which resolve once reloaded (locked
+      // by the server from now on).
+      if (rulesEditable) await saveRules.mutateAsync(typedRules());
       await saveCounts.mutateAsync(
         (counts ?? []).map((row) => ({
           SelectionConfigID: row.ID,
@@ -161,8 +204,13 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
   const stepLabels = isPlayerSelection ? [m.step1, m.step2] : [m.step2];
   const footer =
     step === 0 ? (
-      <Button onClick={proceedFromStep1} disabled={!counts}>
-        {countsEditable ? 'Save & Continue' : 'Next'}
+      <Button
+        onClick={() => void proceedFromStep1()}
+        loading={busy}
+        // The admin's step 1 saves the team rules too: it waits for them.
+        disabled={!counts || (editable && !rulesQuery.data)}
+      >
+        {step1Saves ? 'Save & Continue' : 'Next'}
       </Button>
     ) : (
       <>
@@ -202,6 +250,9 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
           {countsQuery.isError ? (
             <QueryState {...queryState(countsQuery)} loadingText="" errorMessage={m.fetchSelectionConfigFailed} />
           ) : null}
+          {isPlayerSelection && rulesQuery.isError ? (
+            <QueryState {...queryState(rulesQuery)} loadingText="" errorMessage={FETCH_TEAM_RULES_FAILED} />
+          ) : null}
           {featuresQuery.isError ? (
             <QueryState {...queryState(featuresQuery)} loadingText="" errorMessage={m.fetchConfigFailed} />
           ) : null}
@@ -213,6 +264,14 @@ export function ConfigureLeagueModal({ league, userId, open, onOpenChange }: Con
               locked={locked}
               countErrors={countErrors}
               onCountChange={updateCount}
+              teamRules={
+                <TeamRulesFields
+                  form={rulesForm}
+                  rules={rulesQuery.data}
+                  loadFailed={rulesQuery.isError}
+                  editable={rulesEditable}
+                />
+              }
             />
           ) : (
             <FeaturesStep

@@ -1,6 +1,6 @@
 import { createDataTableColumnHelper, DataTable, FormErrorSummary, QueryState, Text } from '@fantasy-cricket/ui';
 import { messages, positionLimit } from '@fantasy-cricket/rules';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { SelectionConfigItem } from '../../../data/leagues/types';
 import * as styles from '../../../shared/leagues/leagues.css';
 
@@ -22,9 +22,14 @@ export interface PlayerCountsStepProps {
   /** The rules broken by the typed counts (spec section 5), listed above the table. */
   countErrors: readonly string[];
   onCountChange: (configId: number, text: string) => void;
+  /** The league's team rules (TeamRulesFields), below the counts: saved with them by Save & Continue. */
+  teamRules?: ReactNode;
 }
 
-/** Step 1 of the Player Selection configuration: how many players of each position a team has. */
+/**
+ * Step 1 of the Player Selection configuration: how many players of each position a team has, then
+ * the league's team rules (issue 27).
+ */
 export function PlayerCountsStep({
   counts,
   loadFailed,
@@ -32,6 +37,7 @@ export function PlayerCountsStep({
   locked,
   countErrors,
   onCountChange,
+  teamRules,
 }: PlayerCountsStepProps) {
   // Columns are memoised: a new cell function on every render would remount the inputs (and drop focus).
   const countColumns = useMemo(() => {
@@ -92,6 +98,7 @@ export function PlayerCountsStep({
           The player counts are saved and can no longer be changed.
         </Text>
       ) : null}
+      {teamRules}
     </section>
   );
 }
