@@ -7,6 +7,8 @@ export const picksKeys = {
     [...picksKeys.own(), 'match-prediction', ids.LeagueID, ids.FixtureID, ids.UserID] as const,
   playerSelection: (ids: PicksIds) =>
     [...picksKeys.own(), 'player-selection', ids.LeagueID, ids.FixtureID, ids.UserID] as const,
+  /** The signed-in member's Player Selection team of a fixture beyond its slots (rules, C/VC, backups). */
+  team: (leagueId: number, fixtureId: number) => [...picksKeys.own(), 'team', leagueId, fixtureId] as const,
   /** The Player Selection picker's figures for both squads of a fixture, under a league's points. */
   figures: (leagueId: number, fixtureId: number) => [...picksKeys.all, 'figures', leagueId, fixtureId] as const,
   /** Everyone's picks for one fixture of a league (All Selections). */

@@ -58,6 +58,36 @@ describe('the save of a member’s picks', () => {
     stop();
   });
 
+  it('sends a Player Selection team’s captain, vice-captain and backups, and reloads the team on screen with the slots', async () => {
+    const { requests } = mockApi(
+      reply('/view/serverTime', 'get', 200, { currentServerTime: NOW }),
+      reply('/player_selection/bulk_update', 'put', 200, { message: 'Saved.', Saved: 1, CopiedTo: [] }),
+    );
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const teamRead = vi.fn(() => ({}));
+    const observer = new QueryObserver(qc, {
+      queryKey: picksKeys.team(1, 30),
+      queryFn: async () => teamRead(),
+      staleTime: Number.POSITIVE_INFINITY,
+    });
+    const stop = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(teamRead).toHaveBeenCalledTimes(1));
+    const team = { LeagueID: 1, FixtureID: 30, CaptainPlayerID: 101, ViceCaptainPlayerID: 105, Backups: [102] };
+    await run(qc, {
+      playerSelection: true,
+      copyToOtherLeagues: false,
+      selection: [
+        { UserID: 7, LeagueID: 1, FixtureID: 30, PositionTypeID: 1, PositionOrder: 1, PlayerID: 101, IsActive: true },
+      ],
+      teams: [team],
+      fixtures: [{ StartTime: '2026-04-11T10:00:00.000Z', FixtureDisplayName: 'Match 3' }],
+      grid,
+    });
+    expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ Teams: [team] });
+    expect(teamRead).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
   it('sends nothing for a fixture started by the server’s clock, and names it', async () => {
     const { requests } = mockApi(reply('/view/serverTime', 'get', 200, { currentServerTime: NOW }));
     const gridRead = vi.fn(() => []);

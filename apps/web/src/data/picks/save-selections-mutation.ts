@@ -4,11 +4,16 @@ import { api, unwrap } from '../../shared/api';
 import { getServerTime } from '../cricket/server-time-query';
 import { standingsKeys } from '../standings/keys';
 import { type PicksIds, picksKeys } from './keys';
-import type { MatchPredictionSaveItem, PlayerSelectionSaveItem, SaveResult } from './types';
+import type { MatchPredictionSaveItem, PlayerSelectionSaveItem, PlayerSelectionTeamSave, SaveResult } from './types';
 
 export type SaveSelectionsVariables = (
   | { playerSelection: false; selection: MatchPredictionSaveItem[] }
-  | { playerSelection: true; selection: PlayerSelectionSaveItem[] }
+  | {
+      playerSelection: true;
+      selection: PlayerSelectionSaveItem[];
+      /** Captain, vice-captain and backups per fixture saved (leagues with team rules only). */
+      teams?: PlayerSelectionTeamSave[];
+    }
 ) & {
   copyToOtherLeagues: boolean;
   /** The fixture of each pick sent, checked against the server's clock before anything is sent. */
@@ -47,17 +52,22 @@ export class SaveSelectionsError extends Error {
 
 function sendPicks(variables: SaveSelectionsVariables) {
   const body = { CopyToOtherLeagues: variables.copyToOtherLeagues };
-  return variables.playerSelection
-    ? unwrap(api.PUT('/player_selection/bulk_update', { body: { ...body, Selection: variables.selection } }))
-    : unwrap(api.PUT('/league_selection/bulk_update', { body: { ...body, Selection: variables.selection } }));
+  if (variables.playerSelection) {
+    const teams = variables.teams?.length ? { Teams: variables.teams } : {};
+    return unwrap(
+      api.PUT('/player_selection/bulk_update', { body: { ...body, Selection: variables.selection, ...teams } }),
+    );
+  }
+  return unwrap(api.PUT('/league_selection/bulk_update', { body: { ...body, Selection: variables.selection } }));
 }
 
 /**
  * The save of a member's picks (spec sections 4, 5): a fresh reading of the server's clock (a save
  * never trusts a cached one), the started check against it, then PUT /league_selection/bulk_update
- * or /player_selection/bulk_update.
+ * or /player_selection/bulk_update (with `Teams`, the captain, vice-captain and backups, in a league with
+ * team rules).
  *
- * On success every cached grid, fixture view and score detail is reloaded or marked stale (spec
+ * On success every cached grid, team, fixture view and score detail is reloaded or marked stale (spec
  * section 4: "After a successful save the fixture data is reloaded"; copying writes into the
  * member's other leagues too); the returned promise settles once the grid on screen has refetched.
  * When the server refuses (it may, because an operator moved a start time and the fixture has
@@ -90,10 +100,17 @@ export const saveSelectionsMutationOptions = (queryClient: QueryClient) =>
       ]),
     onError: (error, variables) => {
       if (!(error instanceof SaveSelectionsError) || error.reason !== 'refused') return;
-      const grid = variables.playerSelection
-        ? picksKeys.playerSelection(variables.grid)
-        : picksKeys.matchPrediction(variables.grid);
-      return queryClient.invalidateQueries({ queryKey: grid, exact: true });
+      if (!variables.playerSelection) {
+        return queryClient.invalidateQueries({ queryKey: picksKeys.matchPrediction(variables.grid), exact: true });
+      }
+      // Player Selection: the slots and, with them, the team beyond them (captain, backups, what the lock replaced).
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: picksKeys.playerSelection(variables.grid), exact: true }),
+        queryClient.invalidateQueries({
+          queryKey: picksKeys.team(variables.grid.LeagueID, variables.grid.FixtureID),
+          exact: true,
+        }),
+      ]);
     },
   });
 

@@ -8,3 +8,5 @@ export type SaveResult = Schema<'SaveResult'>;
 export type FixtureSelection = Schema<'FixtureSelection'>;
 export type FixturePlayerSelection = Schema<'FixturePlayerSelection'>;
 export type PlayerFigures = Schema<'PlayerFigures'>;
+export type PlayerSelectionTeam = Schema<'PlayerSelectionTeam'>;
+export type PlayerSelectionTeamSave = Schema<'PlayerSelectionTeamSave'>;

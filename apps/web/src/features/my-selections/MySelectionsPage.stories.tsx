@@ -16,6 +16,7 @@ import {
   teams,
 } from '../../shared/picks/testData';
 import { MySelectionsPage } from './MySelectionsPage';
+import { makeTeam, noRulesTeam, rulesLeague } from './testData';
 
 const mp = makeLeague({ LeagueID: 1, LeagueName: 'Office MP', LeagueTypeName: 'Match Prediction', Status: 'Active' });
 const ps = makeLeague({ LeagueID: 2, LeagueName: 'Office PS', LeagueTypeName: 'Player Selection', Status: 'Active' });
@@ -45,7 +46,7 @@ const meta = {
     docs: { story: { inline: false, height: '760px' } },
     msw: {
       handlers: {
-        leagues: userLeagues([draft, mp, ps, finished]),
+        leagues: userLeagues([draft, mp, ps, rulesLeague, finished]),
         fixtures: [
           http.get('/view/serverTime', ({ response }) => response(200).json({ currentServerTime: SERVER_NOW })),
           http.get('/league_fixture/getAllFixturesForLeague/{leagueId}', ({ response }) =>
@@ -58,6 +59,14 @@ const meta = {
           http.get('/player/getPlayersByFixtureID/{fixtureId}', ({ response }) => response(200).json(players)),
           http.get('/team/getTeamsByFixtureID/{fixtureId}', ({ response }) => response(200).json(teams)),
           http.get('/player_selection/player_figures/', ({ response }) => response(200).json(figures)),
+          // Office PS plays with every rule off (as before the team rules); Rules PS with the defaults.
+          http.get('/player_selection/team/', ({ query, response }) =>
+            response(200).json(
+              Number(query.get('LeagueID')) === rulesLeague.LeagueID
+                ? makeTeam({ CaptainPlayerID: 105, Backups: [102, 106] })
+                : noRulesTeam(Number(query.get('LeagueID'))),
+            ),
+          ),
         ],
         scoring: [
           http.get('/league_configuration/getConfigurationsForLeague/{leagueId}', ({ params, response }) =>
@@ -65,6 +74,13 @@ const meta = {
           ),
           http.get('/selection_config/getSelectionConfigsForLeague/{leagueId}', ({ response }) =>
             response(200).json(psCounts),
+          ),
+          http.get('/league/{leagueId}/team_rules', ({ params, response }) =>
+            response(200).json(
+              Number(params.leagueId) === rulesLeague.LeagueID
+                ? makeTeam().Rules
+                : noRulesTeam(Number(params.leagueId)).Rules,
+            ),
           ),
         ],
       },
@@ -108,6 +124,35 @@ export const PlayerSelectionMobile360: Story = {
 export const PlayerSelectionMobile390: Story = {
   ...PlayerSelection,
   globals: { viewport: { value: 'mobile390', isRotated: false } },
+};
+
+/**
+ * A Player Selection league with team rules at phone width: the credits bar under the app's header
+ * stays in view while the sheet scrolls; Rohit captains; two backups; every control fits 360 px.
+ */
+export const PlayerSelectionRulesMobile360: Story = {
+  globals: { viewport: { value: 'mobile360', isRotated: false } },
+  play: async ({ userEvent }) => {
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Select a League' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Rules PS' }));
+    const sheet = await screen.findByTestId('team-sheet');
+    const bar = within(sheet).getByTestId('credits-bar');
+    await waitFor(() => expect(bar).toHaveTextContent('9.5 / 100 credits'));
+    await expect(screen.getByRole('button', { name: 'Make Rohit Sharma captain, C' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // Nothing wider than the screen; every button at least 44 px tall.
+    for (const button of within(sheet).getAllByRole('button')) {
+      const box = button.getBoundingClientRect();
+      await expect(box.right).toBeLessThanOrEqual(window.innerWidth);
+      await expect(box.height).toBeGreaterThanOrEqual(44);
+    }
+    // Scrolled down to the backups, the bar is still in view under the header.
+    within(sheet).getByTestId('backups').scrollIntoView({ block: 'end' });
+    await waitFor(() => expect(bar.getBoundingClientRect().top).toBeGreaterThanOrEqual(0));
+    await expect(bar.getBoundingClientRect().bottom).toBeLessThanOrEqual(window.innerHeight);
+  },
 };
 
 /** No league open for picks. */

@@ -20,6 +20,18 @@ import {
   slots,
   teams,
 } from '../../shared/picks/testData';
+import { teamMessages } from '@fantasy-cricket/rules';
+import {
+  announcedFigures,
+  everyonesPicks,
+  liveFixture,
+  lockedSlots,
+  lockedTeam,
+  makeTeam,
+  noRulesTeam,
+  rulesLeague,
+  teamWithBackups,
+} from './testData';
 
 const mp = makeLeague({ LeagueID: 1, LeagueName: 'Office MP', LeagueTypeName: 'Match Prediction', Status: 'Active' });
 const ps = makeLeague({ LeagueID: 2, LeagueName: 'Office PS', LeagueTypeName: 'Player Selection', Status: 'Active' });
@@ -46,6 +58,10 @@ function stubs(clock = { now: SERVER_NOW }) {
       path.endsWith('/1') ? mpConfigs : psConfigs,
     ),
     reply('/selection_config/getSelectionConfigsForLeague/{leagueId}', 'get', 200, psCounts),
+    // Every rule off: the Player Selection game as before the team rules.
+    reply('/player_selection/team/', 'get', 200, ({ url }) =>
+      noRulesTeam(Number(url.searchParams.get('LeagueID')), Number(url.searchParams.get('FixtureID'))),
+    ),
   ];
 }
 
@@ -711,5 +727,305 @@ describe('My Selections', () => {
     expect(screen.queryByRole('button', { name: 'Save Selections' })).not.toBeInTheDocument();
     await pickLeague(user, 'Office PS');
     expect(await screen.findByText('Failed to load player selection for Fixture.')).toBeInTheDocument();
+  });
+});
+
+describe('My Selections: a league with team rules (issue 27)', () => {
+  beforeAll(() => import('./MySelectionsPage'), 60_000);
+
+  /** The visit's stubs with the rules league listed and its team answered by `team` (the others have no rules). */
+  function rulesStubs(team = makeTeam(), more: ReturnType<typeof reply>[] = []) {
+    return [
+      reply('/league/userLeagues/{userId}', 'get', 200, { data: [mp, ps, rulesLeague] }),
+      reply('/player_selection/team/', 'get', 200, ({ url }) =>
+        url.searchParams.get('LeagueID') === String(rulesLeague.LeagueID)
+          ? team
+          : noRulesTeam(Number(url.searchParams.get('LeagueID'))),
+      ),
+      ...more,
+      ...stubs(),
+    ];
+  }
+
+  const bar = () => screen.getByTestId('credits-bar');
+
+  it('keeps a credits bar at the top of the sheet: credits used and left of the budget, players per side against the cap', async () => {
+    mockApi(...rulesStubs());
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    const sheet = await openSheet(user, 'Rules PS');
+    // Rohit Sharma (MI, 9.5 credits) is saved in Batsman 1.
+    expect(sheet.firstElementChild).toBe(bar());
+    await waitFor(() => expect(within(bar()).getByTestId('credits')).toHaveTextContent('9.5 / 100 credits'));
+    expect(bar()).toHaveTextContent('90.5 credits left');
+    expect(within(bar()).getByTestId('sides')).toHaveTextContent('MI 1/7 · RCB 0/7 · 1/4 players');
+    // His card shows his price.
+    expect(screen.getByRole('listitem', { name: 'Batsman 1' })).toHaveTextContent('9.5 credits');
+    // The picker: each player's price (and form), sortable by price; the credits left in its description.
+    const dialog = await openPicker(user, 'Batsman 2');
+    expect(dialog).toHaveAccessibleDescription(/90\.5 credits left · MI 1\/7 · RCB 0\/7/);
+    const kohli = within(dialog)
+      .getAllByTestId('picker-option')
+      .find((o) => o.textContent?.includes('Virat Kohli')) as HTMLElement;
+    expect(kohli).toHaveTextContent('11 credits');
+    expect(kohli).toHaveTextContent('Last three: 44 in Match 0, 71 in Match 1, 38 in Match 2.');
+    expect(await optionNames(user, 'Sort by')).toEqual([
+      'Team and name',
+      'Season points',
+      'Last three matches',
+      'Price: highest first',
+      'Price: lowest first',
+    ]);
+    await user.click(kohli);
+    await waitFor(() => expect(within(bar()).getByTestId('credits')).toHaveTextContent('20.5 / 100 credits'));
+    expect(bar()).toHaveTextContent('79.5 credits left');
+    expect(within(bar()).getByTestId('sides')).toHaveTextContent('MI 1/7 · RCB 1/7 · 2/4 players');
+    // Bowlers by price, cheapest first.
+    const bowlers = await openPicker(user, 'Bowler');
+    await chooseOption(user, 'Sort by', 'Price: lowest first');
+    expect(pickerNames(bowlers)).toEqual(['Mohammed Siraj', 'Jasprit Bumrah']);
+  });
+
+  it('chooses the captain and vice-captain with one tap each (the vice-captain made captain swaps) and sends them as Teams', async () => {
+    const { requests } = mockApi(...rulesStubs(), reply('/player_selection/bulk_update', 'put', 200, savedResult));
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openSheet(user, 'Rules PS');
+    await choosePlayer(user, 'Batsman 2', 'Virat Kohli');
+    const rohitC = await screen.findByRole('button', { name: 'Make Rohit Sharma captain, C' });
+    expect(rohitC).toHaveAttribute('aria-pressed', 'false');
+    await user.click(rohitC);
+    expect(rohitC).toHaveAttribute('aria-pressed', 'true');
+    expect(rohitC).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Make Virat Kohli vice-captain, VC' }));
+    expect(screen.getByText('Rohit Sharma is captain, Virat Kohli is vice-captain.')).toBeInTheDocument();
+    // Captain on the vice-captain: the two swap.
+    await user.click(screen.getByRole('button', { name: 'Make Virat Kohli captain, C' }));
+    expect(screen.getByRole('button', { name: 'Make Virat Kohli captain, C' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Make Rohit Sharma vice-captain, VC' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Make Rohit Sharma captain, C' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    expect(await screen.findByText('Player Selection selections saved successfully.')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).toEqual({
+      CopyToOtherLeagues: false,
+      Selection: [
+        { UserID: 7, LeagueID: 6, FixtureID: 30, PositionTypeID: 1, PositionOrder: 2, PlayerID: 101, IsActive: true },
+      ],
+      Teams: [{ LeagueID: 6, FixtureID: 30, CaptainPlayerID: 101, ViceCaptainPlayerID: 105, Backups: [] }],
+    });
+    // The team is read again with the slots.
+    await waitFor(() => expect(calls(requests, '/player_selection/team/').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('saves a change of captain alone: the team’s picks go with it', async () => {
+    const { requests } = mockApi(...rulesStubs(), reply('/player_selection/bulk_update', 'put', 200, savedResult));
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openSheet(user, 'Rules PS');
+    // One player picked: a captain is needed (no vice-captain yet).
+    expect(await screen.findByTestId('team-problems')).toHaveTextContent(teamMessages.noCaptain);
+    await user.click(screen.getByRole('button', { name: 'Make Rohit Sharma captain, C' }));
+    expect(screen.queryByTestId('team-problems')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    expect(await screen.findByText('Player Selection selections saved successfully.')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).toEqual({
+      CopyToOtherLeagues: false,
+      Selection: [
+        {
+          UserID: 7,
+          LeagueID: 6,
+          FixtureID: 30,
+          PositionTypeID: 1,
+          PositionOrder: 1,
+          PlayerID: 105,
+          IsActive: true,
+          ID: 900,
+        },
+      ],
+      Teams: [{ LeagueID: 6, FixtureID: 30, CaptainPlayerID: 105, ViceCaptainPlayerID: null, Backups: [] }],
+    });
+  });
+
+  it('orders the backups with Up and Down, by pointer and keyboard (focus stays on the moved backup, its place announced), removes and adds them', async () => {
+    const { requests } = mockApi(
+      ...rulesStubs(teamWithBackups),
+      reply('/player_selection/bulk_update', 'put', 200, savedResult),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openSheet(user, 'Rules PS');
+    const backups = await screen.findByRole('list', { name: 'Backups in priority order' });
+    const order = () =>
+      within(backups)
+        .getAllByTestId('backup')
+        .map((b) => b.getAttribute('aria-label'));
+    expect(order()).toEqual(['Backup 1: Jasprit Bumrah', 'Backup 2: Mohammed Siraj', 'Backup 3: Dinesh Karthik']);
+    expect(screen.getByRole('heading', { name: /^Backups/ })).toHaveTextContent('Backups3 of 4');
+    // The first cannot go up: the button says so and does nothing.
+    expect(screen.getByRole('button', { name: 'Move Jasprit Bumrah up' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: 'Move Mohammed Siraj up' }));
+    expect(order()).toEqual(['Backup 1: Mohammed Siraj', 'Backup 2: Jasprit Bumrah', 'Backup 3: Dinesh Karthik']);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move Mohammed Siraj up' })).toHaveFocus());
+    expect(screen.getByText('Mohammed Siraj is now backup 1 of 3.')).toBeInTheDocument();
+    // By keyboard: Tab to Bumrah's Down and press Enter, then Space.
+    screen.getByRole('button', { name: 'Move Jasprit Bumrah up' }).focus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Move Jasprit Bumrah down' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(order()).toEqual(['Backup 1: Mohammed Siraj', 'Backup 2: Dinesh Karthik', 'Backup 3: Jasprit Bumrah']);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Move Jasprit Bumrah down' })).toHaveFocus());
+    expect(screen.getByText('Jasprit Bumrah is now backup 3 of 3.')).toBeInTheDocument();
+    await user.keyboard(' ');
+    expect(order()).toEqual(['Backup 1: Mohammed Siraj', 'Backup 2: Dinesh Karthik', 'Backup 3: Jasprit Bumrah']);
+    // Remove Karthik: focus goes to the backup now in his place.
+    await user.click(screen.getByRole('button', { name: 'Remove Dinesh Karthik from the backups' }));
+    expect(order()).toEqual(['Backup 1: Mohammed Siraj', 'Backup 2: Jasprit Bumrah']);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Remove Jasprit Bumrah from the backups' })).toHaveFocus(),
+    );
+    // Add Kohli: the picker lists the players not in the team nor already backups.
+    await user.click(screen.getByRole('button', { name: 'Add a backup' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a backup' });
+    expect(pickerNames(dialog)).toEqual(['Hardik Pandya', 'Virat Kohli', 'Dinesh Karthik']);
+    await user.click(within(dialog).getAllByTestId('picker-option')[1] as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(order()).toEqual(['Backup 1: Mohammed Siraj', 'Backup 2: Jasprit Bumrah', 'Backup 3: Virat Kohli']);
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    expect(await screen.findByText('Player Selection selections saved successfully.')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).toMatchObject({
+      Teams: [
+        { LeagueID: 6, FixtureID: 30, CaptainPlayerID: 105, ViceCaptainPlayerID: null, Backups: [106, 102, 101] },
+      ],
+    });
+  });
+
+  it('lists what breaks the rules (over the budget, too many from one side) in the server’s words; Save sends nothing and says them', async () => {
+    const { requests } = mockApi(
+      ...rulesStubs(makeTeam({ CaptainPlayerID: 105 }, { BudgetCredits: 30, MaxPerSide: 1 })),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openSheet(user, 'Rules PS');
+    await choosePlayer(user, 'Batsman 2', 'Virat Kohli');
+    // Bumrah would be MI's second and take the team over the budget: the picker says so.
+    const dialog = await openPicker(user, 'Bowler');
+    const bumrah = within(dialog)
+      .getAllByTestId('picker-option')
+      .find((o) => o.textContent?.includes('Jasprit Bumrah')) as HTMLElement;
+    expect(bumrah).toHaveTextContent('0.5 credits over budget');
+    expect(bumrah).toHaveTextContent('MI at the limit');
+    await user.click(bumrah);
+    await waitFor(() => expect(bar()).toHaveTextContent('0.5 credits over'));
+    expect(within(bar()).getByTestId('sides')).toHaveTextContent('MI 2/1 (over the limit) · RCB 1/1 · 3/4 players');
+    const problems = screen.getByTestId('team-problems');
+    expect(problems).not.toHaveAttribute('role', 'alert');
+    expect(
+      within(problems)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      teamMessages.overBudget(0.5, 30),
+      teamMessages.tooManyFromSide(1, 'Mumbai Indians', 2),
+      teamMessages.noViceCaptain,
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveAttribute('data-testid', 'team-problems');
+    expect(alert).toHaveTextContent(teamMessages.overBudget(0.5, 30));
+    expect(puts(requests)).toHaveLength(0);
+  });
+
+  it('shows a copy the server refused for another league’s rules, with its reason', async () => {
+    const refused = teamMessages.copyRefused('Family PS', teamMessages.noCaptain);
+    mockApi(
+      ...rulesStubs(makeTeam({ CaptainPlayerID: 105 })),
+      reply('/player_selection/bulk_update', 'put', 200, {
+        ...savedResult,
+        CopiedTo: [{ LeagueID: 9, LeagueName: 'Family PS', Saved: 0, Skipped: 1, Refused: refused }],
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openSheet(user, 'Rules PS');
+    await user.click(await screen.findByRole('checkbox', { name: 'Copy below picks to my other PS leagues' }));
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    expect(await screen.findByText(refused)).toBeInTheDocument();
+    expect(screen.getByText('Also copied to: no other league.')).toBeInTheDocument();
+  });
+
+  it('after the lock: Playing or Not playing, the roles, who came in for whom, and how many of the league picked each player', async () => {
+    const { requests } = mockApi(
+      ...rulesStubs(lockedTeam, [
+        reply('/league_fixture/getAllFixturesForLeague/{leagueId}', 'get', 200, [...fixtures, liveFixture]),
+        reply('/player_selection/fixture/', 'get', 200, ({ url }) =>
+          url.searchParams.get('FixtureID') === '90' ? lockedSlots : slots,
+        ),
+        reply('/player_selection/player_figures/', 'get', 200, announcedFigures),
+        reply('/view/playerSelectionsForFixture', 'post', 200, everyonesPicks),
+      ]),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openSheet(user, 'Rules PS');
+    await chooseOption(user, 'Select Fixture', /^Match 9/);
+    const bowler = await screen.findByRole('listitem', { name: 'Bowler' });
+    await waitFor(() => expect(bowler).toHaveTextContent('Jasprit Bumrah came in for Mohammed Siraj (backup)'));
+    expect(bowler).toHaveTextContent('Playing');
+    const kohli = screen.getByRole('listitem', { name: 'Batsman 2' });
+    expect(kohli).toHaveTextContent('Captain · 2×');
+    await waitFor(() => expect(kohli).toHaveTextContent('Picked by 100% of this league'));
+    const rohit = screen.getByRole('listitem', { name: 'Batsman 1' });
+    expect(rohit).toHaveTextContent('Vice-captain · 1.5×');
+    expect(rohit).toHaveTextContent('Picked by 50% of this league');
+    expect(screen.getByRole('listitem', { name: 'Bowler' })).toHaveTextContent('Picked by 25% of this league');
+    // Read-only: no toggles, no backup buttons; the backup left is listed.
+    expect(screen.queryByRole('button', { name: /captain, V?C$/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Move / })).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Backup 1: Hardik Pandya' })).toHaveTextContent('Playing');
+    expect(screen.queryByTestId('credits-bar')).not.toBeInTheDocument();
+    expect(calls(requests, '/view/playerSelectionsForFixture')[0]?.body).toEqual({ LeagueID: 6, FixtureID: 90 });
+  });
+
+  it('once the XIs are announced, marks each player Playing or Not playing while picking', async () => {
+    mockApi(
+      ...rulesStubs(makeTeam({ CaptainPlayerID: 105, XIAnnounced: true }), [
+        reply('/player_selection/player_figures/', 'get', 200, announcedFigures),
+      ]),
+    );
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openSheet(user, 'Rules PS');
+    await waitFor(() => expect(screen.getByRole('listitem', { name: 'Batsman 1' })).toHaveTextContent('Playing'));
+    const dialog = await openPicker(user, 'Bowler');
+    const siraj = within(dialog)
+      .getAllByTestId('picker-option')
+      .find((o) => o.textContent?.includes('Mohammed Siraj')) as HTMLElement;
+    expect(siraj).toHaveTextContent('Not playing');
+  });
+
+  it('a league with every rule off shows none of it: no credits bar, roles, backups, prices or Teams', async () => {
+    const { requests } = mockApi(...rulesStubs(), reply('/player_selection/bulk_update', 'put', 200, savedResult));
+    const user = userEvent.setup();
+    renderApp('/home/my-predictions', { user: testUser });
+    await openSheet(user, 'Office PS');
+    await waitFor(() => expect(calls(requests, '/player_selection/team/')).toHaveLength(1));
+    expect(screen.queryByTestId('credits-bar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /captain, V?C$/ })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('backups')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('team-problems')).not.toBeInTheDocument();
+    expect(screen.getByTestId('team-sheet')).not.toHaveTextContent('credits');
+    const dialog = await openPicker(user, 'Bowler');
+    expect(dialog).not.toHaveTextContent('credits');
+    expect(await optionNames(user, 'Sort by')).toEqual(['Team and name', 'Season points', 'Last three matches']);
+    await user.click(within(dialog).getAllByTestId('picker-option')[1] as HTMLElement);
+    await user.click(screen.getByRole('button', { name: 'Save Selections' }));
+    expect(await screen.findByText('Player Selection selections saved successfully.')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).not.toHaveProperty('Teams');
   });
 });

@@ -34,6 +34,7 @@ import { Page } from '../../shared/Page/Page';
 import { HowScoringWorks } from '../../shared/scoring/HowScoringWorks';
 import { copyToOtherLeaguesAtom } from './atoms';
 import { type SaveOutcome, SelectionGrid } from './SelectionGrid';
+import { useTeamSheet } from './useTeamSheet';
 import {
   duplicateRows,
   type GridRow,
@@ -60,6 +61,10 @@ interface Scoped<T> {
  * with a selection (touched ones unless copying to the other leagues), after the duplicate and
  * started checks against the server's clock. Server data comes from the query cache (data/); this
  * screen keeps only the choices, the person's unsaved picks and the outcome of the last save.
+ *
+ * In a Player Selection league with team rules (issue 27, `useTeamSheet`), the team's captain,
+ * vice-captain and backups are chosen on the sheet too and go with the save as `Teams`; a team that
+ * breaks a rule (packages/rules `teamRuleErrors`, the server's own check) is not sent: Save says why.
  */
 export function MySelectionsPage() {
   const userId = useAtomValue(storedUserAtom)?.userId ?? 0;
@@ -148,7 +153,7 @@ export function MySelectionsPage() {
       ),
     [fixture],
   );
-  const grid = combinedQueryState(isPs ? [psRows, players] : [mpRows, players, teams]);
+  const scope = `${chosenId}:${fixture?.FixtureID ?? ''}`;
 
   const toGridRows = useCallback(
     (data: FeatureRow[] | PlayerSelectionRow[] | undefined, name: string) =>
@@ -159,7 +164,6 @@ export function MySelectionsPage() {
           : rowsFromFeatures(data as FeatureRow[], name),
     [isPs],
   );
-  const scope = `${chosenId}:${fixture?.FixtureID ?? ''}`;
   const serverRows = useMemo(
     () => (fixture ? toGridRows(isPs ? psRows.data : mpRows.data, fixture.FixtureName) : undefined),
     [fixture, isPs, psRows.data, mpRows.data, toGridRows],
@@ -171,6 +175,21 @@ export function MySelectionsPage() {
     return serverRows && serverNow ? keepOpenChoices(serverRows, draft.value, serverNow) : draft.value;
   }, [draft, scope, serverRows, serverNow]);
   const lastOutcome = outcome?.scope === scope ? outcome.value : null;
+
+  // Player Selection: the team beyond its slots (captain, vice-captain, backups) in a league with team rules.
+  const teamSheet = useTeamSheet({
+    league,
+    fixture,
+    enabled: isPs,
+    scope,
+    rows,
+    players: players.data ?? [],
+    figures,
+    pricesKnown: figuresQuery.isSuccess,
+    pricesLoading: figuresQuery.isPending,
+    serverNow,
+  });
+  const grid = combinedQueryState(isPs ? [psRows, players, teamSheet.query] : [mpRows, players, teams]);
 
   const chooseLeague = (id: string) => {
     setLeagueId(id);
@@ -206,7 +225,10 @@ export function MySelectionsPage() {
    */
   const save = () => {
     if (!league || !fixture || !rows) return;
-    const toSave = rowsToSave(rows, copy);
+    let toSave = rowsToSave(rows, copy);
+    // Only the captain, vice-captain or backups changed: the team's picks go with them (unchanged slots
+    // write nothing), as the server takes a fixture's team with its picks.
+    if (toSave.length === 0 && isPs && teamSheet.changed) toSave = rowsToSave(rows, true);
     if (toSave.length === 0) {
       notify('info', m.noModified);
       return;
@@ -218,18 +240,29 @@ export function MySelectionsPage() {
         notify('error', duplicatesMessage(duplicates));
         return;
       }
+      // The league's team rules, checked as the server will: nothing is sent while the team breaks one.
+      if (teamSheet.problems.length > 0) {
+        teamSheet.showProblems();
+        return;
+      }
     }
     const saveIds = { UserID: userId, LeagueID: league.LeagueID };
     const common = { copyToOtherLeagues: copy, fixtures: toSave, grid: ids };
     saveSelections.mutate(
       isPs
-        ? { ...common, playerSelection: true, selection: toSave.map((r) => playerSelectionItem(r, saveIds)) }
+        ? {
+            ...common,
+            playerSelection: true,
+            selection: toSave.map((r) => playerSelectionItem(r, saveIds)),
+            teams: teamSheet.teams(),
+          }
         : { ...common, playerSelection: false, selection: toSave.map((r) => matchPredictionItem(r, saveIds)) },
       {
         onSuccess: (result) => {
           setCheckedNow(result.CheckedAt);
           notifySuccess(isPs ? m.savedPs : m.savedMp);
           setDraft(null);
+          teamSheet.reset();
           setOutcome({ scope, value: { copied: copy, copiedTo: result.CopiedTo } });
         },
         onError: (error) => {
@@ -300,6 +333,7 @@ export function MySelectionsPage() {
                   copy={copy}
                   lastOutcome={lastOutcome}
                   onPick={pick}
+                  team={teamSheet.team}
                   onCopyChange={(checked) => setCopyByType((all) => ({ ...all, [picksType]: checked }))}
                   onSave={() => void save()}
                 />

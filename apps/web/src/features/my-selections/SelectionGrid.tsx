@@ -14,7 +14,7 @@ import type { PlayerFigures, SaveResult } from '../../data/picks/types';
 import { AutoPickBadge } from '../../shared/picks/badges';
 import * as styles from '../../shared/picks/picks.css';
 import { type GridRow, isPastRow, NONE_VALUE, optionsForRow } from './grid';
-import { TeamSheet } from './TeamSheet/TeamSheet';
+import { TeamSheet, type TeamSheetTeam } from './TeamSheet/TeamSheet';
 
 const m = messages.selections;
 
@@ -24,10 +24,11 @@ export interface SaveOutcome {
   copiedTo: SaveResult['CopiedTo'];
 }
 
-/** "Also copied to: …": the leagues the server says received the picks. */
+/** "Also copied to: …": the leagues the server says received the picks (not those it refused to copy to). */
 export function copiedText({ copiedTo }: SaveOutcome): string {
-  if (copiedTo.length === 0) return 'Also copied to: no other league.';
-  return `Also copied to: ${copiedTo
+  const copied = copiedTo.filter((c) => c.Refused === undefined);
+  if (copied.length === 0) return 'Also copied to: no other league.';
+  return `Also copied to: ${copied
     .map((c) => `${c.LeagueName} (${c.Saved} saved${c.Skipped ? `, ${c.Skipped} skipped` : ''})`)
     .join(', ')}`;
 }
@@ -55,6 +56,8 @@ export interface SelectionGridProps {
   onPick: (rowKey: string, value: string) => void;
   onCopyChange: (copy: boolean) => void;
   onSave: () => void;
+  /** Player Selection: the league's team rules on the sheet (null or absent without them). */
+  team?: TeamSheetTeam | null;
 }
 
 /** The picks of one fixture: a selection per feature or slot, the copy choice, Save, and what was copied. */
@@ -76,6 +79,7 @@ export function SelectionGrid({
   onPick,
   onCopyChange,
   onSave,
+  team,
 }: SelectionGridProps) {
   const columns = useMemo(() => {
     const col = createDataTableColumnHelper<GridRow>();
@@ -155,6 +159,7 @@ export function SelectionGrid({
           invalidKeys={invalidKeys}
           saving={saving}
           onPick={onPick}
+          team={team}
         />
       ) : (
         <DataTable
@@ -181,6 +186,16 @@ export function SelectionGrid({
           {copiedText(lastOutcome)}
         </Text>
       ) : null}
+      {/* A league the copy was refused in (its team rules): the server's reason, "Not copied to …: …". */}
+      {lastOutcome?.copied
+        ? lastOutcome.copiedTo
+            .filter((c) => c.Refused !== undefined)
+            .map((c) => (
+              <Text key={c.LeagueID} size="sm" tone="error" role="alert" data-testid="copy-refused">
+                {c.Refused}
+              </Text>
+            ))
+        : null}
     </>
   );
 }

@@ -20,6 +20,7 @@ const row = (key: string, StartTime: string, selectedID: number | null, isTouche
   selectedID,
   isTouched,
   IsAutoPick: false,
+  ReplacedPlayerID: null,
 });
 
 describe('keepOpenChoices (reload after a refused save)', () => {

@@ -36,6 +36,8 @@ export interface GridRow {
   selectedID: number | null;
   isTouched: boolean;
   IsAutoPick: boolean;
+  /** Player Selection: the player a backup replaced in this slot at the lock (`selectedID` is the backup). */
+  ReplacedPlayerID: number | null;
 }
 
 /** The option value standing for "no pick" (Radix Select items cannot use ''). */
@@ -65,6 +67,7 @@ export function rowsFromFeatures(features: readonly FeatureRow[], fixtureName: s
       selectedID: selected ?? null,
       isTouched: false,
       IsAutoPick: f.IsAutoPick,
+      ReplacedPlayerID: null,
     };
   });
 }
@@ -92,6 +95,7 @@ export function rowsFromSlots(slots: readonly PlayerSelectionRow[], fixtureName:
     selectedID: s.PlayerID ? s.PlayerID : null,
     isTouched: false,
     IsAutoPick: s.IsAutoPick,
+    ReplacedPlayerID: s.ReplacedPlayerID,
   }));
 }
 
