@@ -53,9 +53,8 @@ export const fromTenths = (tenths: number) => tenths / 10;
 export const toPct = (multiplier: number) => Math.round(multiplier * 100);
 export const fromPct = (pct: number) => pct / 100;
 
-/** Credits as shown: "100", "8.5". */
-export const formatCredits = (credits: number) =>
-  Number.isInteger(credits) ? String(credits) : credits.toFixed(1).replace(/\.0$/, '');
+/** Credits (or a multiplier) as shown: "100", "8.5", "1.25" — at most two decimals, no trailing zeros. */
+export const formatCredits = (credits: number) => String(Math.round(credits * 100) / 100);
 
 /** A multiplier as shown: "2×", "1.5×". */
 export const formatMultiplier = (multiplier: number) => `${formatCredits(multiplier)}×`;
@@ -77,6 +76,14 @@ export const teamMessages = {
   backupTwice: (player: string) => `${player} is named twice as a backup.`,
   backupNotInFixture: (fixture: string) => `A backup is not in either squad of ${fixture}.`,
   ruleInvalid: (rule: string, min: number, max: number) => `${rule} must be between ${min} and ${max}.`,
+  /** The rules as the messages name them (the form and the server alike). */
+  ruleNames: {
+    budget: 'The budget',
+    captain: "The captain's multiplier",
+    viceCaptain: "The vice-captain's multiplier",
+    maxPerSide: 'The most players from one side',
+    backups: 'The number of backups',
+  },
   rulesLocked: 'The team rules are locked once the league is activated.',
   rulesPlayerSelectionOnly: 'Team rules belong to Player Selection leagues.',
   copyRefused: (league: string, reason: string) => `Not copied to ${league}: ${reason}`,

@@ -84,12 +84,12 @@ export function teamRulesError(r: TeamRules): string | null {
       !within(r.BudgetCredits, L.budget.min, L.budget.max) ||
       Math.abs(toTenths(r.BudgetCredits) - r.BudgetCredits * 10) > 1e-6
     )
-      return teamMessages.ruleInvalid('The budget', L.budget.min, L.budget.max);
+      return teamMessages.ruleInvalid(teamMessages.ruleNames.budget, L.budget.min, L.budget.max);
   }
   if ((r.CaptainMultiplier === null) !== (r.ViceCaptainMultiplier === null)) return teamMessages.multipliersTogether;
   for (const [name, v] of [
-    ["The captain's multiplier", r.CaptainMultiplier],
-    ["The vice-captain's multiplier", r.ViceCaptainMultiplier],
+    [teamMessages.ruleNames.captain, r.CaptainMultiplier],
+    [teamMessages.ruleNames.viceCaptain, r.ViceCaptainMultiplier],
   ] as const) {
     if (v === null) continue;
     // Steps of 0.05: the multipliers are kept in whole percent of 5.
@@ -100,9 +100,9 @@ export function teamRulesError(r: TeamRules): string | null {
     r.MaxPerSide !== null &&
     (!Number.isInteger(r.MaxPerSide) || !within(r.MaxPerSide, L.maxPerSide.min, L.maxPerSide.max))
   )
-    return teamMessages.ruleInvalid('The most players from one side', L.maxPerSide.min, L.maxPerSide.max);
+    return teamMessages.ruleInvalid(teamMessages.ruleNames.maxPerSide, L.maxPerSide.min, L.maxPerSide.max);
   if (!Number.isInteger(r.Backups) || !within(r.Backups, L.backups.min, L.backups.max))
-    return teamMessages.ruleInvalid('The number of backups', L.backups.min, L.backups.max);
+    return teamMessages.ruleInvalid(teamMessages.ruleNames.backups, L.backups.min, L.backups.max);
   return null;
 }
 

@@ -5,11 +5,8 @@ import { formatCredits, type TeamRules } from '@fantasy-cricket/rules';
  * table of "How scoring works" and the read-only configure wizard.
  */
 
-/**
- * A multiplier as shown: "2", "1.5", "1.25" (steps of 0.05 keep their second decimal, which the rules
- * package's `formatCredits` would round to one).
- */
-export const formatFactor = (multiplier: number) => String(Math.round(multiplier * 100) / 100);
+/** A multiplier as shown: "2", "1.5", "1.25" (the rules package's figure format). */
+export const formatFactor = (multiplier: number) => formatCredits(multiplier);
 
 /** "2×", "1.25×". */
 export const timesText = (multiplier: number) => `${formatFactor(multiplier)}×`;

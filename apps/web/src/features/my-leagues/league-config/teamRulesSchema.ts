@@ -10,14 +10,8 @@ import { z } from 'zod';
 
 const L = TEAM_RULE_LIMITS;
 
-/** Each rule as the server's messages name it (apps/api/src/leagues/team-rules.ts `teamRulesError`). */
-export const teamRuleNames = {
-  budget: 'The budget',
-  captain: "The captain's multiplier",
-  viceCaptain: "The vice-captain's multiplier",
-  maxPerSide: 'The most players from one side',
-  backups: 'The number of backups',
-} as const;
+/** Each rule as the server's messages name it: one list in packages/rules. */
+export const teamRuleNames = teamMessages.ruleNames;
 
 export const teamRulesSchema = z
   .object({
