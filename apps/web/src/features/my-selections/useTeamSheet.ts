@@ -5,10 +5,10 @@ import type { League } from '../../data/leagues/types';
 import { useFixturePlayerSelectionsQuery } from '../../data/picks/fixture-player-selections-query';
 import { usePlayerSelectionTeamQuery } from '../../data/picks/player-selection-team-query';
 import type { PlayerFigures, PlayerSelectionTeamSave } from '../../data/picks/types';
+import { hasTeamRules } from '../../shared/scoring/teamRules';
 import type { GridRow } from './grid';
 import {
   extrasOf,
-  hasTeamRules,
   normalizeExtras,
   pickedByShare,
   pickedIds,

@@ -1,11 +1,6 @@
 import { formatCredits } from '@fantasy-cricket/rules';
 import * as styles from '../../../shared/picks/picks.css';
-
-/**
- * A multiplier as shown: "2×", "1.5×", "1.25×" (the rules package's `formatMultiplier` rounds to one
- * decimal, and an admin may choose steps of 0.05).
- */
-export const timesText = (multiplier: number) => `${Math.round(multiplier * 100) / 100}×`;
+import { timesText } from '../../../shared/scoring/teamRules';
 
 /** A player's price for the fixture. */
 export function PriceBadge({ price }: { price: number | undefined }) {

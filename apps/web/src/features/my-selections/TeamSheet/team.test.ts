@@ -1,25 +1,9 @@
-import { TEAM_RULE_DEFAULTS, TEAM_RULES_OFF, teamSummary } from '@fantasy-cricket/rules';
+import { TEAM_RULE_DEFAULTS, teamSummary } from '@fantasy-cricket/rules';
 import { describe, expect, it } from 'vitest';
 import { makeFixturePlayerSelection } from '../../../shared/picks/testData';
-import {
-  choiceFit,
-  hasTeamRules,
-  moveBackup,
-  NO_EXTRAS,
-  normalizeExtras,
-  pickedByShare,
-  sameExtras,
-  withRole,
-} from './team';
+import { choiceFit, moveBackup, NO_EXTRAS, normalizeExtras, pickedByShare, sameExtras, withRole } from './team';
 
 describe('the team beside the slots', () => {
-  it('a league plays with team rules when any rule is on', () => {
-    expect(hasTeamRules(TEAM_RULES_OFF)).toBe(false);
-    expect(hasTeamRules(TEAM_RULE_DEFAULTS)).toBe(true);
-    expect(hasTeamRules({ ...TEAM_RULES_OFF, Backups: 1 })).toBe(true);
-    expect(hasTeamRules({ ...TEAM_RULES_OFF, MaxPerSide: 6 })).toBe(true);
-  });
-
   it('one tap makes a captain or takes the role off; the vice-captain made captain swaps the two', () => {
     const c = withRole(NO_EXTRAS, 'C', 1);
     expect(c).toMatchObject({ captainId: 1, viceCaptainId: null });

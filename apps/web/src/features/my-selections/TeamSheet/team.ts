@@ -30,14 +30,6 @@ export interface TeamExtras {
 
 export const NO_EXTRAS: TeamExtras = { captainId: null, viceCaptainId: null, backups: [] };
 
-/**
- * Whether a league plays with team rules: a budget, a captain (and vice-captain), a cap per side or
- * backups. A league with every rule off (leagues created before the rules) plays as before. The
- * server's test is the same (apps/api leagues/team-rules.ts `hasTeamRules`).
- */
-export const hasTeamRules = (r: TeamRules) =>
-  r.BudgetCredits !== null || r.CaptainMultiplier !== null || r.MaxPerSide !== null || r.Backups > 0;
-
 export const extrasOf = (team: PlayerSelectionTeam): TeamExtras => ({
   captainId: team.CaptainPlayerID,
   viceCaptainId: team.ViceCaptainPlayerID,
