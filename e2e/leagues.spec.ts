@@ -135,9 +135,9 @@ test.describe('leagues', () => {
     await a.getByRole('button', { name: 'Save Configuration' }).click();
     await expect(dialog.getByText('Features and Points configuration saved successfully!')).toBeVisible();
     await snapshot(a, 'leagues-configure-step2');
-    // Back shows step 1 locked.
+    // Back shows step 1's counts locked (the team rules below them stay editable until activation).
     await a.getByRole('button', { name: 'Back' }).click();
-    await expect(dialog.getByRole('spinbutton')).toHaveCount(0);
+    await expect(dialog.getByRole('spinbutton', { name: /^Count of / })).toHaveCount(0);
     await a.getByRole('button', { name: 'Close' }).click();
 
     // Edit popup.

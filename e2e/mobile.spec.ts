@@ -200,6 +200,16 @@ async function createLeague(owner: Member, name: string, type: 'MP' | 'PS', acti
     AdminUserID: owner.userId,
     AdminDisplayName: owner.display,
   })) as { LeagueID: number; LeagueCode: string };
+  // The spec's game, every team rule off (a new league starts with them on: e2e/team-rules.spec.ts plays them).
+  if (type === 'PS') {
+    await api(owner.page, 'PUT', `/league/${created.LeagueID}/team_rules`, {
+      BudgetCredits: null,
+      CaptainMultiplier: null,
+      ViceCaptainMultiplier: null,
+      MaxPerSide: null,
+      Backups: 0,
+    });
+  }
   if (type === 'PS' && activate) {
     const counts: Record<string, number> = { Batsman: 2, Bowler: 2, Wicketkeeper: 1, Allrounder: 1 };
     const configs = (await api(

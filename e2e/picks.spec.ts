@@ -143,6 +143,16 @@ async function activeLeague(owner: Player, spec: LeagueSpec): Promise<{ id: numb
     AdminUserID: owner.userId,
     AdminDisplayName: `${spec.name} boss`,
   })) as { LeagueID: number; LeagueCode: string };
+  // The spec's game, every team rule off (a new league starts with them on: e2e/team-rules.spec.ts plays them).
+  if (spec.type === 'PS') {
+    await api(owner.page, 'PUT', `/league/${created.LeagueID}/team_rules`, {
+      BudgetCredits: null,
+      CaptainMultiplier: null,
+      ViceCaptainMultiplier: null,
+      MaxPerSide: null,
+      Backups: 0,
+    });
+  }
   if (spec.counts) {
     const configs = (await api(
       owner.page,

@@ -84,7 +84,7 @@ export const FAQ_ENTRIES: ReadonlyArray<{ question: string; answer: string }> = 
   {
     question: 'Why does my league have no budget, captain or backups?',
     answer:
-      "Team rules came later than many leagues, and a league created before them keeps playing without them: no budget, no captain or vice-captain, no limit per side and no backups, and its points are worked out exactly as before. The admin of a Draft Player Selection league sets its team rules under My Leagues → Configure, in the first step (Configure Number of Players), and can change them until the league is activated; from then on they are fixed. Your league's rules are listed under How scoring works on My Selections and the Leaderboard.",
+      "A new Player Selection league starts with the team rules on (100 credits, a captain 2× and a vice-captain 1.5×, at most 7 from one side, 4 backups), and its admin may turn any of them off. Team rules came later than many leagues, and a league created before them keeps playing without them: no budget, no captain or vice-captain, no limit per side and no backups, and its points are worked out exactly as before. The admin of a Draft Player Selection league sets its team rules under My Leagues → Configure, in the first step (Configure Number of Players), and can change them until the league is activated; from then on they are fixed. Your league's rules are listed under How scoring works on My Selections and the Leaderboard.",
   },
   {
     question: "Can I see other members' picks?",

@@ -3,7 +3,7 @@ import {
   messages,
   positionCountError,
   selectionCountErrors,
-  TEAM_RULES_OFF,
+  TEAM_RULE_DEFAULTS,
   type TeamRules,
 } from '@fantasy-cricket/rules';
 import { type Kysely, sql } from 'kysely';
@@ -14,10 +14,11 @@ import { assertConfigurable, requireAdmin } from './access';
 import { insertDefaultTeamRules } from './team-rules';
 
 /**
- * The team rules a new Player Selection league starts with. Every rule off until the team sheet lets
- * a player choose a captain, a vice-captain and backups (issue 27); then TEAM_RULE_DEFAULTS.
+ * The team rules a new Player Selection league starts with (issue 27): 100 credits, a captain 2× and
+ * a vice-captain 1.5×, at most 7 from one side, 4 backups. The admin changes or turns them off in the
+ * configure wizard while the league is a Draft; leagues created before the rules have none.
  */
-export const NEW_LEAGUE_TEAM_RULES: TeamRules = TEAM_RULES_OFF;
+export const NEW_LEAGUE_TEAM_RULES: TeamRules = TEAM_RULE_DEFAULTS;
 
 const m = messages.leagueApi;
 

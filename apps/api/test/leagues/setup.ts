@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import { TEAM_RULES_OFF, type TeamRules } from '@fantasy-cricket/rules';
 import { expect } from 'vitest';
 import { loadDemoSeason } from '../../src/demo/season';
 import type { DB } from '../../src/db/schema';
@@ -30,6 +31,12 @@ export interface CreateOptions {
   isPrivate?: boolean;
   displayName?: string;
   stageId?: number;
+  /**
+   * A Player Selection league's team rules (issue 27). By default the tests' leagues play the spec's
+   * game with every rule off (a new league starts with TEAM_RULE_DEFAULTS); 'new' keeps what a new
+   * league starts with, or give the rules.
+   */
+  teamRules?: 'new' | TeamRules;
 }
 
 export async function createLeague(w: LeagueWorld, who: SignedIn, o: CreateOptions = {}) {
@@ -45,7 +52,12 @@ export async function createLeague(w: LeagueWorld, who: SignedIn, o: CreateOptio
     AdminDisplayName: o.displayName ?? 'Captain',
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { LeagueID: number; LeagueCode: string; message: string };
+  const created = res.json() as { LeagueID: number; LeagueCode: string; message: string };
+  if ((o.type ?? 1) === 2 && o.teamRules !== 'new' && (o.isPrivate ?? true)) {
+    const rules = await who.client.put(`/api/league/${created.LeagueID}/team_rules`, o.teamRules ?? TEAM_RULES_OFF);
+    expect(rules.statusCode, rules.body).toBe(200);
+  }
+  return created;
 }
 
 /** Every row of the league tables: compared before and after a refused request. */

@@ -2,6 +2,7 @@ import { formatCredits, messages, TEAM_RULE_DEFAULTS, TEAM_RULES_OFF, teamMessag
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoPickFixture } from '../../src/autopick/job';
 import type { SignedIn } from '../helpers';
+import { createLeague } from '../leagues/setup';
 import {
   addFixture,
   expectRefused,
@@ -107,6 +108,35 @@ const byPosition = (players: PlayerOption[], positionId: number, teamId?: number
   players
     .filter((p) => p.PositionID === positionId)
     .sort((x, y) => Number(y.TeamID === teamId) - Number(x.TeamID === teamId) || x.PlayerID - y.PlayerID);
+
+describe('a new Player Selection league', () => {
+  it('starts with 100 credits, a captain 2× and a vice-captain 1.5×, 7 from one side and 4 backups', async () => {
+    const league = await createLeague(w, a, { name: 'Defaults XI', type: 2, teamRules: 'new' });
+    const res = await a.client.get(`/api/league/${league.LeagueID}/team_rules`);
+    expect(res.json()).toEqual({ LeagueID: league.LeagueID, ...TEAM_RULE_DEFAULTS, IsLocked: false });
+    expect(TEAM_RULE_DEFAULTS).toEqual({
+      BudgetCredits: 100,
+      CaptainMultiplier: 2,
+      ViceCaptainMultiplier: 1.5,
+      MaxPerSide: 7,
+      Backups: 4,
+    });
+  });
+
+  it('of before the rules (no rules row) plays without them', async () => {
+    const leagueId = await rulesLeague('Before the rules XI', null);
+    await w.t.db.deleteFrom('league_team_rules').where('league_id', '=', leagueId).execute();
+    expect((await a.client.get(`/api/league/${leagueId}/team_rules`)).json()).toEqual({
+      LeagueID: leagueId,
+      ...TEAM_RULES_OFF,
+      IsLocked: true,
+    });
+    const f = await addFixture(w, 5 * DAY);
+    const [x, y] = byPosition(await playersOf(a, f.id), BAT);
+    const saved = await savePs(a, [slot(leagueId, f, BAT, 1, x!), slot(leagueId, f, BAT, 2, y!)]);
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+});
 
 describe('a league without team rules', () => {
   it('plays as before: every rule off, no captain asked, and a captain refused', async () => {

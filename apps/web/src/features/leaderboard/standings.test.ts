@@ -144,10 +144,25 @@ describe('score details', () => {
     expect(
       playerScoresSheet([makePastPlayerSelection(), makePastPlayerSelection({ PlayerName: 'X', Points: -2 })]),
     ).toEqual({
+      // No captain or vice-captain: the spec's columns.
+      name: 'Scores',
+      header: ['Fixture', 'Position', 'Selection', 'Points'],
+      rows: [
+        ['Match 1', 'Batsman', 'Rohit Sharma', 24],
+        ['Match 1', 'Batsman', 'X', -2],
+        ['Total', '', '', 22],
+      ],
+    });
+    expect(
+      playerScoresSheet([
+        makePastPlayerSelection({ Role: 'C', BasePoints: 12, Multiplier: 2, Points: 24 }),
+        makePastPlayerSelection({ PlayerName: 'X', Points: -2 }),
+      ]),
+    ).toEqual({
       name: 'Scores',
       header: ['Fixture', 'Position', 'Selection', 'Role', 'Base points', 'Multiplier', 'Points'],
       rows: [
-        ['Match 1', 'Batsman', 'Rohit Sharma', '', 24, 1, 24],
+        ['Match 1', 'Batsman', 'Rohit Sharma', 'Captain', 12, 2, 24],
         ['Match 1', 'Batsman', 'X', '', -2, 1, -2],
         ['Total', '', '', '', '', '', 22],
       ],

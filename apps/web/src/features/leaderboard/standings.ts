@@ -180,10 +180,23 @@ export function predictionScoresSheet(rows: readonly PastSelection[]): ExportShe
 }
 
 /**
- * Scores.csv / Scores.xlsx of a Player Selection member: every picked player with his role (captain or
- * vice-captain), base points and multiplier (1 without a role), then the total of the points.
+ * Scores.csv / Scores.xlsx of a Player Selection member: every picked player and his points, then the
+ * total. When the member had a captain or vice-captain (a league with team rules), each row also gives
+ * the role, the base points and the multiplier (1 without a role); without one the sheet keeps the
+ * spec's columns.
  */
 export function playerScoresSheet(rows: readonly PastPlayerSelection[]): ExportSheet {
+  const roles = rows.some((row) => row.Role !== null || isMultiplied(row));
+  if (!roles) {
+    return {
+      name: 'Scores',
+      header: ['Fixture', 'Position', 'Selection', 'Points'],
+      rows: [
+        ...rows.map((row) => [row.FixtureName, row.PositionName, row.PlayerName, row.Points]),
+        ['Total', '', '', sumPoints(rows)],
+      ],
+    };
+  }
   return {
     name: 'Scores',
     header: ['Fixture', 'Position', 'Selection', 'Role', 'Base points', 'Multiplier', 'Points'],
