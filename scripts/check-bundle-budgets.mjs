@@ -39,7 +39,9 @@ export const BUDGETS = {
   // Gamer Name field), skeletons, measured +7.5 KB (134.2 -> 141.7 KB). docs/performance.md,
   // "Byte budgets in CI". Home CSS 10 -> 11 KB (measured 10.6 KB): the kit's layout primitives
   // (Columns, responsive Stack: one rule per property and breakpoint) and Home's player-first layout.
-  home: { js: 144 * KB, css: 11 * KB, atStart: 146 * KB },
+  // Home JS 144 -> 145 KB by issue 27 (measured 143.3 -> 144.2 KB): the card offering the site's
+  // Player Selection league with team rules, with its one-tap join (decision 0046).
+  home: { js: 145 * KB, css: 11 * KB, atStart: 146 * KB },
 };
 /** The lazy chunks each route renders (apps/web/src/app/routes.tsx): /home screens sit in the lazy shell. */
 const ROUTE_CHUNKS = {
