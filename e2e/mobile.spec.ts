@@ -820,6 +820,35 @@ test('the operator console: seasons, schedule preview, results with the correcti
   await page.goto('/console/audit');
   await expect(heading(page, 'Audit log')).toBeVisible();
   await checkScreen(page, 'console-audit');
+  // Player prices (issue 27): the next fixture opens by itself, with both squads' prices.
+  await page.goto('/console/prices');
+  await expect(heading(page, 'Player prices')).toBeVisible();
+  await expect(page.getByRole('table', { name: /^Player prices of / })).toBeVisible();
+  await checkScreen(page, 'console-prices');
+
+  // Nothing moves under a thumb while the console's screens load either (CLS at most 0.1 at 390 px).
+  await page.setViewportSize(PHONE_390);
+  const screens: [string, string, (p: Page) => Promise<void>][] = [
+    ['Seasons', '/console/seasons', (p) => expect(p.getByRole('table', { name: 'Seasons' })).toBeVisible()],
+    [
+      'Import history',
+      '/console/imports',
+      (p) => expect(p.getByRole('link', { name: /^Run \d+/ }).first()).toBeVisible(),
+    ],
+    ['Data health', '/console/health', (p) => expect(heading(p, 'Data health')).toBeVisible()],
+    ['Operators', '/console/operators', (p) => expect(p.getByRole('table', { name: 'Operators' })).toBeVisible()],
+    ['Audit log', '/console/audit', (p) => expect(p.getByRole('table').first()).toBeVisible()],
+    [
+      'Player prices',
+      '/console/prices',
+      (p) => expect(p.getByRole('table', { name: /^Player prices of / })).toBeVisible(),
+    ],
+  ];
+  for (const [name, path, ready] of screens) {
+    const { cls, shifts } = await layoutShiftOnLoad(page, path, ready);
+    if (cls > 0.1)
+      record(`console ${name} at 390×844`, [`cumulative layout shift ${cls.toFixed(3)} on load: ${shifts.join('; ')}`]);
+  }
 });
 
 test('every screen fits 360, 390 and 1280 px', () => {

@@ -83,7 +83,9 @@ async function leaguesAndPicks(t: TestApp, fixtures: { fixtureId: number; mid: n
     const { f, home, away } = await squadIds(t.db, fixtureId);
     const listed = (team: string, map: Map<string, number>) =>
       (m.match.info.players[team] ?? []).map((name) => {
-        const id = map.get(name);
+        // Cricsheet tells two people of one name apart with a suffix ("Arshad Khan (2)"); a vendor's
+        // squad may carry the name without it.
+        const id = map.get(name) ?? map.get(name.replace(/ \(\d+\)$/, ''));
         if (id === undefined) throw new Error(`${name} is not in the ${team} squad`);
         return id;
       });

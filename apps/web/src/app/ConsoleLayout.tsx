@@ -10,6 +10,7 @@ import { ConsoleHeader } from './console/ConsoleHeader';
 import { consoleRoutes } from './console/routes';
 import { ConsoleSidebar } from './console/ConsoleSidebar';
 import { Content, ScreenFallback } from './layouts';
+import * as styles from './layouts.css';
 import { AppFooter } from './shell/AppFooter';
 import { sidebarCollapsedAtom } from './shell/atoms';
 
@@ -29,7 +30,10 @@ function OperatorShell() {
         sidebarCollapsed={sidebarCollapsed}
         footer={<AppFooter />}
       >
-        <Content />
+        {/* At least a screen tall, as /home's: a console screen's sections arriving never push the footer (CLS). */}
+        <div className={styles.screen}>
+          <Content />
+        </div>
       </AppShell>
     );
   }
