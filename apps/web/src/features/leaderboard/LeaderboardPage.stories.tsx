@@ -324,6 +324,12 @@ export const HowScoringWorksWithTeamRules: Story = {
       await expect(line.getBoundingClientRect().right).toBeLessThanOrEqual(box.right);
     }
     await expect(dialog.scrollWidth).toBeLessThanOrEqual(dialog.clientWidth);
+    // The rules arrived after the dialog opened: once the body scrolls, the kit makes it focusable (a
+    // resize observer, a frame later) — the accessibility check runs after that, not in between.
+    await waitFor(() => {
+      const body = dialog.querySelector<HTMLElement>('[data-scrollable], [class*="Modal_body"]');
+      if (body && body.scrollHeight > body.clientHeight + 1) expect(body).toHaveAttribute('tabindex', '0');
+    });
   },
 };
 
